@@ -1,0 +1,45 @@
+# Two commands for teachers: `make lab` (set up and open the lessons) and
+# `make test` (set up with the dev tools and run every check).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip
+CONSTRAINTS := constraints.txt
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+.PHONY: lab test bench setup setup-dev lint format clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+$(VENV)/.lab-installed: $(BIN)/python pyproject.toml $(CONSTRAINTS)
+	$(PIP) install --quiet -c $(CONSTRAINTS) -e .
+	touch $@
+
+$(VENV)/.dev-installed: $(VENV)/.lab-installed
+	$(PIP) install --quiet -c $(CONSTRAINTS) -e '.[dev]'
+	touch $@
+
+setup: $(VENV)/.lab-installed
+
+setup-dev: $(VENV)/.dev-installed
+
+lab: setup
+	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --notebook-dir=notebooks $(ROOT_FLAG)
+
+test: setup-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --nbval notebooks --nbval-current-env -p no:randomly
+
+bench: setup-dev
+	$(BIN)/python benchmarks/run.py
+
+format: setup-dev
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""The shared core: dice math with integer counts and exact result types."""

@@ -1,0 +1,241 @@
+"""`OddsTable`: an exact table of odds that shows itself well in Jupyter.
+
+Rows hold exact `Fraction`s; every view (HTML, LaTeX, Markdown, text, CSV,
+JSON) is made from them at the edge.
+
+>>> t = OddsTable(
+...     "One die",
+...     (Column("face", "Face"), Column("p", "Probability", PROBABILITY)),
+...     ({"face": 6, "p": Fraction(1, 6)},),
+... )
+>>> print(t.to_markdown())
+| Face | Probability | % | 1 in N |
+|---|---|---|---|
+| 6 | 1/6 | 16.67% | 1 in 6 |
+>>> t.value(6, "p")
+Fraction(1, 6)
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from dicelab.core.numbers import (
+    decimal_text,
+    fraction_text,
+    latex_fraction,
+    one_in_text,
+    percent_text,
+)
+from dicelab.errors import SettingsError
+
+TEXT = "text"
+PROBABILITY = "probability"
+EXPECTATION = "expectation"
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column: its key in each row, its header, and what kind of value it holds."""
+
+    key: str
+    label: str
+    kind: str = TEXT
+
+
+@dataclass(frozen=True)
+class _View:
+    header: str
+    latex_header: str
+    show: Callable[[Any], str]
+    latex: Callable[[Any], str]
+
+
+def _plain(value: Any) -> str:
+    return fraction_text(value) if isinstance(value, Fraction) else str(value)
+
+
+def _latex_text(value: Any) -> str:
+    text = _plain(value)
+    for char in "\\&%$#_{}":
+        text = text.replace(char, "\\" + char)
+    return text
+
+
+def _views(column: Column, compact: bool) -> list[_View]:
+    label = column.label
+    if column.kind == PROBABILITY and compact:
+        return [_View(label, label, percent_text, lambda p: percent_text(p).replace("%", r"\%"))]
+    if column.kind == PROBABILITY:
+        return [
+            _View(label, label, fraction_text, lambda p: f"${latex_fraction(p)}$"),
+            _View("%", r"\%", percent_text, lambda p: percent_text(p).replace("%", r"\%")),
+            _View("1 in N", "1 in N", one_in_text, one_in_text),
+        ]
+    if column.kind == EXPECTATION:
+        return [
+            _View(label, label, fraction_text, lambda x: f"${latex_fraction(x)}$"),
+            _View("≈", r"$\approx$", lambda x: decimal_text(x, 4), lambda x: decimal_text(x, 4)),
+        ]
+    return [_View(label, _latex_text(label), _plain, _latex_text)]
+
+
+@dataclass(frozen=True)
+class OddsTable:
+    """A titled table of exact values, one dict per row.
+
+    `meta` says where the numbers come from (game, ruleset, rolls ...) and is
+    written first in `to_json()`.  Tables with many probability columns are
+    shown compactly (percent only, the exact fraction in a tooltip).
+    """
+
+    title: str
+    columns: tuple[Column, ...]
+    rows: tuple[Mapping[str, Any], ...]
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        keys = [c.key for c in self.columns]
+        for row in self.rows:
+            missing = set(keys) - set(row)
+            if missing:
+                raise SettingsError(f"row {row!r} has no value for {sorted(missing)}")
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[Mapping[str, Any]]:
+        return iter(self.rows)
+
+    @property
+    def compact(self) -> bool:
+        """True when the table has more than two probability columns."""
+        return sum(c.kind == PROBABILITY for c in self.columns) > 2
+
+    def row(self, key: Any) -> Mapping[str, Any]:
+        """The row whose first column equals `key`."""
+        first = self.columns[0].key
+        for row in self.rows:
+            if row[first] == key:
+                return row
+        raise KeyError(key)
+
+    def value(self, key: Any, column: str) -> Any:
+        """One cell: the row named by its first column, and a column key."""
+        return self.row(key)[column]
+
+    def column(self, column: str) -> dict[Any, Any]:
+        """A whole column as {first-column value: cell}."""
+        first = self.columns[0].key
+        return {row[first]: row[column] for row in self.rows}
+
+    def _views(self) -> list[tuple[Column, _View]]:
+        return [(c, v) for c in self.columns for v in _views(c, self.compact)]
+
+    def to_dicts(self) -> list[dict[str, Any]]:
+        """Rows as JSON-ready dicts: fractions become "p/q" strings."""
+        return [{c.key: _plain(row[c.key]) if isinstance(row[c.key], Fraction) else row[c.key]
+                 for c in self.columns} for row in self.rows]
+
+    def to_json(self, indent: int | None = 2) -> str:
+        """The metadata, then the rows, with exact fractions as "p/q"."""
+        return json.dumps({**self.meta, "rows": self.to_dicts()}, indent=indent, ensure_ascii=False)
+
+    def to_csv(self) -> str:
+        """Exact fractions, each followed by a rounded decimal column for spreadsheets."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        header: list[str] = []
+        for c in self.columns:
+            header += [c.key, f"{c.key}_decimal"] if c.kind != TEXT else [c.key]
+        writer.writerow(header)
+        for row in self.rows:
+            cells: list[str] = []
+            for c in self.columns:
+                value = row[c.key]
+                cells.append(_plain(value))
+                if c.kind != TEXT:
+                    cells.append(decimal_text(value, 12))
+            writer.writerow(cells)
+        return out.getvalue()
+
+    def to_markdown(self) -> str:
+        """A GitHub-flavoured Markdown table."""
+        views = self._views()
+        lines = ["| " + " | ".join(v.header for _, v in views) + " |",
+                 "|" + "---|" * len(views)]
+        for row in self.rows:
+            lines.append("| " + " | ".join(v.show(row[c.key]) for c, v in views) + " |")
+        return "\n".join(lines)
+
+    def to_latex(self, math: bool = False) -> str:
+        """A LaTeX `tabular` with exact fractions (`math=True`: an `array` for MathJax)."""
+        views = self._views()
+
+        def cell(text: str) -> str:
+            if not math:
+                return text
+            return text[1:-1] if text.startswith("$") and text.endswith("$") else rf"\text{{{text}}}"
+
+        env = "array" if math else "tabular"
+        lines = [rf"\begin{{{env}}}{{" + "l" * len(views) + "}", r"\hline",
+                 " & ".join(cell(v.latex_header) for _, v in views) + r" \\", r"\hline"]
+        for row in self.rows:
+            lines.append(" & ".join(cell(v.latex(row[c.key])) for c, v in views) + r" \\")
+        lines += [r"\hline", rf"\end{{{env}}}"]
+        return "\n".join(lines)
+
+    def to_text(self) -> str:
+        """An aligned plain-text table, for the terminal."""
+        views = self._views()
+        grid = [[v.header for _, v in views]]
+        grid += [[v.show(row[c.key]) for c, v in views] for row in self.rows]
+        widths = [max(len(line[i]) for line in grid) for i in range(len(views))]
+        lines = ["  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip()
+                 for line in grid]
+        lines.insert(1, "  ".join("-" * w for w in widths))
+        return "\n".join([self.title, *lines] + ([self.note] if self.note else []))
+
+    def to_sympy(self) -> list[dict[str, Any]]:
+        """Rows with sympy `Rational`s in place of fractions (imports sympy now)."""
+        import sympy
+
+        return [{k: sympy.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else v
+                 for k, v in row.items()} for row in self.rows]
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return f"<OddsTable {self.title!r}: {len(self.rows)} rows>"
+
+    def _repr_markdown_(self) -> str:
+        return f"**{self.title}**\n\n{self.to_markdown()}"
+
+    def _repr_latex_(self) -> str:
+        return "$$" + self.to_latex(math=True) + "$$"
+
+    def _repr_html_(self) -> str:
+        views = self._views()
+        head = "".join(f"<th>{html.escape(v.header)}</th>" for _, v in views)
+        body = []
+        for row in self.rows:
+            cells = []
+            for c, v in views:
+                value = row[c.key]
+                tip = f' title="{fraction_text(value)}"' if c.kind != TEXT else ""
+                align = ' style="text-align:right"' if c.kind != TEXT else ""
+                cells.append(f"<td{tip}{align}>{html.escape(v.show(value))}</td>")
+            body.append("<tr>" + "".join(cells) + "</tr>")
+        note = f"<p><small>{html.escape(self.note)}</small></p>" if self.note else ""
+        return (f'<div class="dicelab-table"><p><b>{html.escape(self.title)}</b></p>'
+                f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}"
+                f"</tbody></table>{note}</div>")

@@ -1,0 +1,284 @@
+"""Dice Poker rulesets: the boxes, the bonuses and the joker, as settings.
+
+`dice-poker` is RULES.md section 1 exactly; `yahtzee` and `yatzy` are the
+presets with published results.
+
+>>> rules = get_ruleset("dice-poker")
+>>> len(rules.boxes), rules.upper_bonus_threshold, rules.joker
+(15, 64, 'forced')
+>>> get_ruleset("yahtzee", joker="free").settings()["joker"]
+'free'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from dicelab.core.hands import as_hand, dice_space
+from dicelab.dice_poker import scoring as s
+from dicelab.errors import SettingsError
+
+UPPER_IDS = ("ones", "twos", "threes", "fours", "fives", "sixes")
+JOKER_MODES = ("forced", "free", "none")
+SETTINGS = (
+    "upper_bonus_threshold",
+    "upper_bonus",
+    "poker_bonus",
+    "joker",
+    "joker_needs_fifty",
+)
+
+
+@dataclass(frozen=True)
+class Box:
+    """One box of the score card.
+
+    `qualifies(dice)` says whether the roll fits the box; `score(dice)` is
+    what it writes there (0 when it does not fit); `joker_points` is the
+    fixed score the box gives to a five of a kind under the joker rule.
+    """
+
+    id: str
+    name: str
+    name_pt: str
+    section: str
+    qualifies: s.Test
+    score: s.Scorer
+    joker_points: int | None = None
+
+    def label(self, lang: str = "en") -> str:
+        """The box's name in English ("en") or Portuguese ("pt")."""
+        return self.name_pt if lang == "pt" else self.name
+
+
+def _upper_boxes() -> tuple[Box, ...]:
+    names = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
+    names_pt = ("Ases", "Dois", "Três", "Quatro", "Cinco", "Seis")
+    return tuple(
+        Box(UPPER_IDS[f - 1], names[f - 1], names_pt[f - 1], "upper", s.upper_test(f),
+            s.upper_scorer(f))
+        for f in range(1, 7)
+    )
+
+
+def _lower(box_id: str, name: str, name_pt: str, test: s.Test, score: s.Scorer,
+           joker: int | None = None) -> Box:
+    return Box(box_id, name, name_pt, "lower", test, score, joker)
+
+
+def _pair_boxes() -> tuple[Box, ...]:
+    return (
+        _lower("pair", "Pair", "Par", lambda d: s.has_kind(d, 2), s.score_pair),
+        _lower("two_pairs", "Two pairs", "Dois pares", s.has_two_pairs, s.score_two_pairs),
+    )
+
+
+def _classic_lower(poker_name: str) -> tuple[Box, ...]:
+    return (
+        _lower("three_kind", "Three of a kind", "Trinca", lambda d: s.has_kind(d, 3),
+               s.score_three_kind),
+        _lower("four_kind", "Four of a kind", "Quadra", lambda d: s.has_kind(d, 4),
+               s.score_four_kind),
+        _lower("full_house", "Full house", "Full House", s.is_full_house, s.score_full_house, 25),
+        _lower("small_straight", "Small straight", "Sequência pequena", s.has_small_straight,
+               s.score_small_straight, 30),
+        _lower("large_straight", "Large straight", "Sequência grande", s.has_large_straight,
+               s.score_large_straight, 40),
+        _lower("poker", poker_name, "Pôquer", s.is_five_of_a_kind, s.score_poker),
+        _lower("chance", "Chance", "Chance", s.always, s.score_chance),
+    )
+
+
+def _yatzy_lower() -> tuple[Box, ...]:
+    return (
+        _lower("pair", "One pair", "Par", lambda d: s.has_kind(d, 2), s.score_yatzy_pair),
+        _lower("two_pairs", "Two pairs", "Dois pares", s.has_two_pairs, s.score_yatzy_two_pairs),
+        _lower("three_kind", "Three of a kind", "Trinca", lambda d: s.has_kind(d, 3),
+               s.yatzy_kind_scorer(3)),
+        _lower("four_kind", "Four of a kind", "Quadra", lambda d: s.has_kind(d, 4),
+               s.yatzy_kind_scorer(4)),
+        _lower("small_straight", "Small straight", "Sequência pequena",
+               s.is_yatzy_small_straight, s.fixed_if(s.is_yatzy_small_straight, 15)),
+        _lower("large_straight", "Large straight", "Sequência grande",
+               s.is_yatzy_large_straight, s.fixed_if(s.is_yatzy_large_straight, 20)),
+        _lower("full_house", "Full house", "Full House", s.is_full_house,
+               s.score_yatzy_full_house),
+        _lower("chance", "Chance", "Chance", s.always, s.score_chance),
+        _lower("poker", "Yatzy", "Pôquer", s.is_five_of_a_kind, s.score_poker),
+    )
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A named set of boxes and bonus settings.
+
+    - `upper_bonus_threshold`: the upper total that earns the bonus
+      (at least; Dice Poker's "greater than 63" is 64);
+    - `upper_bonus`: the points of that bonus;
+    - `poker_bonus`: points for each further five of a kind while the poker
+      box holds 50 (0 for none);
+    - `joker`: "forced" (upper box of the face first, then any lower box),
+      "free" (any open box) or "none";
+    - `joker_needs_fifty`: the joker applies only while the poker box holds
+      50 (Dice Poker); if False, whenever the poker box is filled (Yahtzee).
+    """
+
+    name: str
+    boxes: tuple[Box, ...]
+    upper_bonus_threshold: int
+    upper_bonus: int
+    poker_bonus: int
+    joker: str
+    joker_needs_fifty: bool
+
+    @property
+    def turns(self) -> int:
+        """Turns per player: one per box."""
+        return len(self.boxes)
+
+    @property
+    def box_ids(self) -> tuple[str, ...]:
+        """The ids of the boxes, in score-card order."""
+        return tuple(b.id for b in self.boxes)
+
+    def box(self, box_id: str) -> Box:
+        """The box with this id; a clear error for an unknown one."""
+        for box in self.boxes:
+            if box.id == box_id:
+                return box
+        raise SettingsError(
+            f"{self.name} has no box {box_id!r}; its boxes are {', '.join(self.box_ids)}"
+        )
+
+    def settings(self) -> dict[str, Any]:
+        """The ruleset's name and settings, JSON-ready."""
+        return {"ruleset": self.name, **{k: getattr(self, k) for k in SETTINGS}}
+
+    def with_settings(self, **settings: Any) -> Ruleset:
+        """A copy with some settings changed, checked.
+
+        >>> get_ruleset("dice-poker").with_settings(upper_bonus_threshold=63).upper_bonus_threshold
+        63
+        """
+        unknown = set(settings) - set(SETTINGS)
+        if unknown:
+            raise SettingsError(
+                f"unknown setting {sorted(unknown)[0]!r}; settings are {', '.join(SETTINGS)}"
+            )
+        new = dataclasses.replace(self, **settings)
+        new.check()
+        return new
+
+    def check(self) -> None:
+        """Raise `SettingsError` unless every setting is in range."""
+        for key in ("upper_bonus_threshold", "upper_bonus", "poker_bonus"):
+            value = getattr(self, key)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise SettingsError(f"{key} must be a whole number >= 0, not {value!r}")
+        if self.joker not in JOKER_MODES:
+            raise SettingsError(f"joker must be one of {', '.join(JOKER_MODES)}, not {self.joker!r}")
+        if not isinstance(self.joker_needs_fifty, bool):
+            raise SettingsError("joker_needs_fifty must be True or False")
+
+
+RULESETS: dict[str, Ruleset] = {
+    "dice-poker": Ruleset("dice-poker", _upper_boxes() + _pair_boxes() + _classic_lower("Poker"),
+                          64, 35, 100, "forced", True),
+    "yahtzee": Ruleset("yahtzee", _upper_boxes() + _classic_lower("Yahtzee"),
+                       63, 35, 100, "forced", False),
+    "yatzy": Ruleset("yatzy", _upper_boxes() + _yatzy_lower(), 63, 50, 0, "none", False),
+}
+
+
+def get_ruleset(name: str | Ruleset = "dice-poker", **settings: Any) -> Ruleset:
+    """A preset by name ("dice-poker", "yahtzee", "yatzy"), with settings changed.
+
+    >>> get_ruleset("yatzy").box("pair").name
+    'One pair'
+    """
+    if isinstance(name, Ruleset):
+        base = name
+    elif name in RULESETS:
+        base = RULESETS[name]
+    else:
+        raise SettingsError(f"unknown ruleset {name!r}; choose one of {', '.join(RULESETS)}")
+    return base.with_settings(**settings) if settings else base
+
+
+# --- filling a box -------------------------------------------------------
+
+Card = Mapping[str, int | None]
+
+
+def joker_applies(rules: Ruleset, card: Card, dice: Sequence[int]) -> bool:
+    """Whether this roll is a joker: five of a kind with the poker box already filled
+    (with 50, for Dice Poker).
+
+    >>> rules = get_ruleset("dice-poker")
+    >>> card = {b: None for b in rules.box_ids} | {"poker": 50}
+    >>> joker_applies(rules, card, [4, 4, 4, 4, 4]), joker_applies(rules, card | {"poker": 0}, [4] * 5)
+    (True, False)
+    """
+    if rules.joker == "none" or not s.is_five_of_a_kind(dice) or card["poker"] is None:
+        return False
+    return card["poker"] == 50 or not rules.joker_needs_fifty
+
+
+def poker_bonus_due(rules: Ruleset, card: Card, dice: Sequence[int]) -> int:
+    """The bonus for a further five of a kind while the poker box holds 50."""
+    return rules.poker_bonus if s.is_five_of_a_kind(dice) and card["poker"] == 50 else 0
+
+
+def box_options(rules: Ruleset, card: Card, dice: Sequence[int]) -> dict[str, int]:
+    """The boxes this roll may fill, and what each would score (bonuses apart).
+
+    >>> rules = get_ruleset("dice-poker")
+    >>> card = {b: None for b in rules.box_ids} | {"poker": 50}
+    >>> box_options(rules, card, [6, 6, 6, 6, 6])  # joker: the Sixes box first
+    {'sixes': 30}
+    """
+    dice = as_hand(dice, 5)
+    open_boxes = [b for b in rules.boxes if card[b.id] is None]
+    if not joker_applies(rules, card, dice):
+        return {b.id: b.score(dice) for b in open_boxes}
+
+    def joker_score(box: Box) -> int:
+        if box.section == "lower" and box.joker_points is not None:
+            return box.joker_points
+        return box.score(dice)
+
+    if rules.joker == "free":
+        return {b.id: joker_score(b) for b in open_boxes}
+    face_box = rules.boxes[dice[0] - 1]
+    if card[face_box.id] is None:
+        return {face_box.id: face_box.score(dice)}
+    lower = [b for b in open_boxes if b.section == "lower"]
+    return {b.id: joker_score(b) for b in (lower or open_boxes)}
+
+
+# --- whole-space tables, for the odds ------------------------------------
+
+
+@lru_cache(maxsize=None)
+def score_table(rules: Ruleset) -> np.ndarray:
+    """Points of every box (rows) for every one of the 252 hands (columns)."""
+    hands = dice_space(5).hands
+    table = np.array([[box.score(h) for h in hands] for box in rules.boxes], dtype=np.int64)
+    table.setflags(write=False)
+    return table
+
+
+@lru_cache(maxsize=None)
+def qualify_table(rules: Ruleset) -> np.ndarray:
+    """1 where a hand qualifies for a box, else 0 (boxes x 252 hands)."""
+    hands = dice_space(5).hands
+    table = np.array([[int(box.qualifies(h)) for h in hands] for box in rules.boxes],
+                     dtype=np.int64)
+    table.setflags(write=False)
+    return table

@@ -1,0 +1,32 @@
+"""The exceptions dicelab raises: every one is a `DicelabError`."""
+
+from __future__ import annotations
+
+
+class DicelabError(Exception):
+    """Base class of every error dicelab raises on purpose."""
+
+
+class DiceError(DicelabError, ValueError):
+    """Dice that cannot be: a face outside 1..6, or the wrong number of dice."""
+
+
+class SettingsError(DicelabError, ValueError):
+    """An unknown ruleset, box or setting, or a setting out of range."""
+
+
+class IllegalMove(DicelabError):
+    """A move the rules forbid.  `rule` names the rule; the game is unchanged.
+
+    >>> str(IllegalMove("three rolls a turn", "no rolls left this turn"))
+    'no rolls left this turn (rule: three rolls a turn)'
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        self.message = message
+        super().__init__(f"{message} (rule: {rule})")
+
+
+class SaveFileError(DicelabError, ValueError):
+    """A saved game that is not valid JSON or does not describe a valid game."""
