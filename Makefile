@@ -31,8 +31,7 @@ lab: setup
 test: setup-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest
-	$(BIN)/python -m pytest --nbval notebooks --nbval-current-env -p no:randomly
+	$(BIN)/python -m pytest --nbval --nbval-current-env
 
 bench: setup-dev
 	$(BIN)/python benchmarks/run.py

@@ -171,7 +171,7 @@ def dice_space(n: int = 5) -> DiceSpace:
     """The cached integer tables for hands of n dice (1 <= n <= 6).
 
     >>> s = dice_space(5)
-    >>> s.transitions[s.keep_index[(6, 6, 6, 6)]].sum()  # one die rerolled
+    >>> int(s.transitions[s.keep_index[(6, 6, 6, 6)]].sum())  # one die rerolled
     6
     """
     if not 1 <= n <= MAX_DICE:

@@ -2,7 +2,7 @@
 
 >>> p = Fraction(1, 1296)
 >>> fraction_text(p), decimal_text(p), percent_text(p), one_in_text(p)
-('1/1296', '0.000772', '0.0772%', '1 in 1296')
+('1/1296', '0.000772', '0.07716%', '1 in 1296')
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def decimal_text(x: Exact, places: int = 6) -> str:
 
 
 def percent_text(p: Exact) -> str:
-    """A probability as a percentage with three or four significant digits.
+    """A probability as a percentage, to four significant digits.
 
     >>> percent_text(Fraction(1, 6)), percent_text(Fraction(1)), percent_text(0)
     ('16.67%', '100%', '0%')

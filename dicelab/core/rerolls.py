@@ -1,0 +1,110 @@
+"""Best play within one turn of rerolls, with exact integers.
+
+A turn of Yahtzee-type games is: roll, keep some dice, reroll the rest, and
+so on.  If a hand is worth `values[h]` at the end, the best that a player who
+chooses the holds can expect is found backwards (an *expectimax*):
+
+- a keep k with r rolls to come is worth the average over the reroll,
+  `K_r[k] = sum_h transitions[k, h] * V_{r-1}[h] / 6**(n - |k|)`;
+- a hand with r rolls to come is worth its best keep, `V_r[h] = max K_r[k]`
+  over the keeps k inside h (keeping all dice is stopping).
+
+Everything is kept as integer numerators over the common denominator
+6**(n*r), so the maximum is taken exactly.
+
+>>> import numpy as np
+>>> space = dice_space(1)
+>>> six = np.array([[0, 0, 0, 0, 0, 1]])  # one die: is it a six?
+>>> plan = plan_rerolls(space, six, rolls=3)
+>>> exact_chance(plan, 0)  # three tries at a six
+Fraction(91, 216)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from dicelab.core.hands import DiceSpace, Hand, dice_space
+
+_INT64_SAFE = 2**62
+
+
+@dataclass(frozen=True, eq=False)
+class RerollPlan:
+    """The backward induction for several targets at once (one row per target).
+
+    `hand_values[r]` (targets x hands) is the value numerator of a hand seen
+    with r rolls still to come, over `6**(n*r)`; `keep_values[r]` (targets x
+    keeps) is the value of a keep just before the r-th roll from the end,
+    over `6**(n*r)`.
+    """
+
+    space: DiceSpace
+    rolls: int
+    hand_values: tuple[np.ndarray, ...]
+    keep_values: tuple[np.ndarray | None, ...]
+
+    def denominator(self, rolls_left: int) -> int:
+        """The common denominator of the values with `rolls_left` rolls to come."""
+        return 6 ** (self.space.n * rolls_left)
+
+    def start_numerators(self) -> np.ndarray:
+        """Value of each target before the first roll, over 6**(n*rolls)."""
+        last = self.hand_values[self.rolls - 1]
+        return (last * self.space.weights).sum(axis=1)
+
+    def keep_value(self, target: int, keep: Hand, rolls_left: int) -> Fraction:
+        """The exact value of holding `keep` with `rolls_left` rolls to come (>= 1)."""
+        numerators = self.keep_values[rolls_left]
+        assert numerators is not None
+        value = int(numerators[target, self.space.keep_index[keep]])
+        return Fraction(value, self.denominator(rolls_left))
+
+    def best_keep(self, target: int, hand: Hand, rolls_left: int) -> Hand:
+        """The keep with the highest value (ties: the one keeping most dice)."""
+        if rolls_left == 0:
+            return hand
+        numerators = self.keep_values[rolls_left]
+        assert numerators is not None
+        candidates = self.space.subkeeps[self.space.index[hand]]
+        candidates = candidates[candidates < len(self.space.keeps)]
+        best = candidates[int(np.argmax(numerators[target, candidates]))]
+        return self.space.keeps[best]
+
+
+def _dtype_for(values: np.ndarray, n: int, rolls: int) -> type | np.dtype:
+    largest = int(np.abs(values).max(initial=0)) + 1
+    return np.int64 if largest * 6 ** (n * (rolls + 1)) < _INT64_SAFE else object
+
+
+def plan_rerolls(space: DiceSpace, values: np.ndarray, rolls: int) -> RerollPlan:
+    """Backward induction for every row of `values` (targets x hands, integers).
+
+    Rolls are counted with the first: `rolls=3` is the usual turn.  Numbers
+    too large for 64-bit integers switch to Python integers on their own.
+    """
+    if rolls < 1:
+        raise ValueError("a turn has at least one roll")
+    dtype = _dtype_for(values, space.n, rolls)
+    current = np.asarray(values).astype(dtype)
+    scaled = space.scaled.astype(dtype)
+    hand_values: list[np.ndarray] = [current]
+    keep_values: list[np.ndarray | None] = [None]
+    for _ in range(1, rolls):
+        keeps = current @ scaled.T
+        never = np.full((len(keeps), 1), min(keeps.min(), 0) - 1).astype(dtype)
+        padded = np.concatenate([keeps, never], axis=1)
+        current = padded[:, space.subkeeps].max(axis=2)
+        hand_values.append(current)
+        keep_values.append(keeps)
+    return RerollPlan(space, rolls, tuple(hand_values), tuple(keep_values))
+
+
+def exact_chance(plan: RerollPlan, target: int) -> Fraction:
+    """The value of target `target` before the first roll, as an exact fraction."""
+    numerator = int(plan.start_numerators()[target])
+    return Fraction(numerator, plan.denominator(plan.rolls))
+

@@ -1,0 +1,343 @@
+"""The immutable records of a Dice Poker game: a `Scorecard`, a `GameState`.
+
+A card maps every box id of its ruleset to the points written there (None
+while the box is open) and keeps the poker bonuses earned.  Filling a box
+returns a new card; which boxes a roll may fill, what it scores there and
+the poker bonus all come from `dicelab.dice_poker.rules`.
+
+>>> card = Scorecard.empty("dice-poker")
+>>> card = card.fill("poker", [3, 3, 3, 3, 3])
+>>> card.options([3, 3, 3, 3, 3])  # the joker: the Threes box first
+{'threes': 15}
+>>> card = card.fill("threes", [3, 3, 3, 3, 3])
+>>> card.boxes["threes"], card.poker_bonus, card.total
+(15, 100, 165)
+
+A `GameState` is a snapshot of a whole game (the cards, whose turn it is,
+the dice and the holds); `dicelab.dice_poker.game.DicePokerGame` moves from
+one snapshot to the next.  Both check themselves when built.
+
+Errors: a fill the rules forbid (an unknown box, a filled box, a box the
+joker rule closes) raises `IllegalMove`; dice that cannot be raise
+`DiceError`; building a card or a snapshot that does not fit its ruleset, or
+is inconsistent, raises `SettingsError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from dicelab.core.hands import as_hand, dice_space
+from dicelab.dice_poker.rules import Ruleset, box_options, get_ruleset, poker_bonus_due
+from dicelab.errors import DiceError, IllegalMove, SettingsError
+
+RULE_BOXES = "the boxes of the score card"
+RULE_ONCE = "each box is filled once"
+RULE_JOKER = "joker rule"
+ROLLS_PER_TURN = 3
+DICE = 5
+POSITIONS = frozenset(range(DICE))
+
+
+class FrozenBoxes(Mapping[str, "int | None"]):
+    """A read-only, hashable mapping of box id to points (None = open).
+
+    >>> boxes = FrozenBoxes({"ones": 3, "twos": None})
+    >>> boxes == {"ones": 3, "twos": None}, len(boxes)
+    (True, 2)
+    """
+
+    def __init__(self, items: Mapping[str, int | None]) -> None:
+        self._items = dict(items)
+
+    def __getitem__(self, key: str) -> int | None:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._items.items()))
+
+    def __repr__(self) -> str:
+        return f"FrozenBoxes({self._items!r})"
+
+
+@cache
+def possible_scores(rules: Ruleset) -> dict[str, frozenset[int]]:
+    """Every number a box of this ruleset can ever hold (0, any roll's score, joker points).
+
+    >>> sorted(possible_scores(get_ruleset("yahtzee"))["full_house"])
+    [0, 25]
+    """
+    hands = dice_space(5).hands
+    result = {}
+    for box in rules.boxes:
+        values = {0, *(box.score(h) for h in hands)}
+        if box.joker_points is not None:
+            values.add(box.joker_points)
+        result[box.id] = frozenset(values)
+    return result
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+@dataclass(frozen=True)
+class Scorecard:
+    """One player's score card: `boxes` maps each box id to its points or None (open).
+
+    `poker_bonus` is the sum of the poker bonuses earned.  The card checks
+    itself when built and raises `SettingsError` if it does not fit its
+    ruleset (unknown or missing boxes, impossible points).
+
+    >>> card = Scorecard.empty("yahtzee").fill("sixes", [6, 6, 6, 6, 2])
+    >>> card.upper_total, card.bonus_needed, len(card.open_boxes)
+    (24, 39, 12)
+    """
+
+    ruleset: Ruleset
+    boxes: Mapping[str, int | None]
+    poker_bonus: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.ruleset, Ruleset):
+            raise SettingsError(f"a score card needs a Ruleset, not {self.ruleset!r}")
+        if not isinstance(self.boxes, Mapping):
+            raise SettingsError(f"score card boxes must be a mapping, not {self.boxes!r}")
+        ids = self.ruleset.box_ids
+        unknown = [b for b in self.boxes if b not in ids]
+        if unknown:
+            raise SettingsError(
+                f"{self.ruleset.name} has no box {unknown[0]!r}; its boxes are {', '.join(ids)}"
+            )
+        missing = [b for b in ids if b not in self.boxes]
+        if missing:
+            raise SettingsError(f"the score card lacks the box {missing[0]!r}")
+        possible = possible_scores(self.ruleset)
+        for box_id in ids:
+            value = self.boxes[box_id]
+            if value is not None and not (_is_count(value) and value in possible[box_id]):
+                raise SettingsError(f"the {box_id} box cannot hold {value!r}")
+        self._check_bonus()
+        object.__setattr__(self, "boxes", FrozenBoxes({b: self.boxes[b] for b in ids}))
+
+    def _check_bonus(self) -> None:
+        bonus, each = self.poker_bonus, self.ruleset.poker_bonus
+        if not _is_count(bonus):
+            raise SettingsError(f"poker_bonus must be a whole number >= 0, not {bonus!r}")
+        if bonus == 0:
+            return
+        filled = sum(v is not None for v in self.boxes.values())
+        if each == 0 or bonus % each or self.boxes["poker"] != 50 or bonus // each >= filled:
+            raise SettingsError(f"a poker bonus of {bonus} is impossible on this score card")
+
+    @classmethod
+    def empty(cls, ruleset: str | Ruleset = "dice-poker") -> Scorecard:
+        """A fresh card with every box open.
+
+        >>> Scorecard.empty("yatzy").is_full
+        False
+        """
+        rules = get_ruleset(ruleset)
+        return cls(rules, {b: None for b in rules.box_ids})
+
+    @property
+    def open_boxes(self) -> tuple[str, ...]:
+        """The ids of the open boxes, in score-card order."""
+        return tuple(b for b, v in self.boxes.items() if v is None)
+
+    @property
+    def filled_count(self) -> int:
+        """How many boxes are filled (one per turn played)."""
+        return len(self.boxes) - len(self.open_boxes)
+
+    @property
+    def is_full(self) -> bool:
+        """Whether every box is filled."""
+        return not self.open_boxes
+
+    def _section_total(self, section: str) -> int:
+        return sum(self.boxes[b.id] or 0 for b in self.ruleset.boxes if b.section == section)
+
+    @property
+    def upper_total(self) -> int:
+        """The points in the upper boxes (Ones .. Sixes)."""
+        return self._section_total("upper")
+
+    @property
+    def upper_bonus(self) -> int:
+        """The upper bonus earned so far (0 until the threshold is reached)."""
+        rules = self.ruleset
+        return rules.upper_bonus if self.upper_total >= rules.upper_bonus_threshold else 0
+
+    @property
+    def bonus_needed(self) -> int:
+        """More upper points still needed for the upper bonus (0 once earned)."""
+        return max(0, self.ruleset.upper_bonus_threshold - self.upper_total)
+
+    @property
+    def lower_total(self) -> int:
+        """The points in the lower boxes."""
+        return self._section_total("lower")
+
+    @property
+    def total(self) -> int:
+        """Every box, plus the upper bonus and the poker bonuses."""
+        return self.upper_total + self.upper_bonus + self.lower_total + self.poker_bonus
+
+    def options(self, dice: Sequence[int]) -> dict[str, int]:
+        """The boxes this roll may fill and what each would score (bonuses apart)."""
+        return box_options(self.ruleset, self.boxes, dice)
+
+    def fill(self, box_id: str, dice: Sequence[int]) -> Scorecard:
+        """A new card with the roll written in `box_id` (and any poker bonus added).
+
+        >>> Scorecard.empty().fill("chance", [1, 2, 3, 4, 6]).total
+        16
+        >>> Scorecard.empty().fill("chance", [1, 2, 3, 4, 6]).fill("chance", [6] * 5)
+        ... # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        dicelab.errors.IllegalMove: Chance is already filled (with 16) (rule: each box is ...)
+        """
+        hand = as_hand(dice, 5)
+        rules = self.ruleset
+        if not isinstance(box_id, str) or box_id not in self.boxes:
+            raise IllegalMove(
+                RULE_BOXES,
+                f"{rules.name} has no box {box_id!r}; its boxes are {', '.join(rules.box_ids)}",
+            )
+        name = rules.box(box_id).name
+        if self.boxes[box_id] is not None:
+            raise IllegalMove(RULE_ONCE, f"{name} is already filled (with {self.boxes[box_id]})")
+        options = self.options(hand)
+        if box_id not in options:
+            allowed = ", ".join(rules.box(b).name for b in options)
+            raise IllegalMove(RULE_JOKER, f"this five of a kind must go in: {allowed}")
+        bonus = poker_bonus_due(rules, self.boxes, hand)
+        boxes = {**self.boxes, box_id: options[box_id]}
+        return Scorecard(rules, boxes, self.poker_bonus + bonus)
+
+
+# --- the snapshot of a whole game ---------------------------------------
+
+
+def _fail(message: str) -> None:
+    raise SettingsError(message)
+
+
+def _check_players(players: Any) -> None:
+    if not isinstance(players, tuple) or not players:
+        _fail("a game needs a non-empty tuple of player names")
+    for name in players:
+        if not isinstance(name, str) or not name.strip():
+            _fail(f"a player's name must be a non-empty string, not {name!r}")
+    if len(set(players)) != len(players):
+        _fail("player names must be different")
+
+
+@dataclass(frozen=True)
+class GameState:
+    """An immutable snapshot of a game.
+
+    - `turn` is 1-based (1..ruleset.turns), `current` the index of the player
+      to move; players before `current` have filled `turn` boxes, the others
+      `turn - 1`;
+    - `rolls_used` is 0..3 this turn; `dice` are the five faces in position
+      order, None before the first roll of a turn; `held` are positions 0..4;
+    - once `finished`, every card is full, `turn` is the last turn, `current`
+      is 0, and there are no dice.
+
+    Building an inconsistent snapshot raises `SettingsError`.
+    """
+
+    ruleset: Ruleset
+    players: tuple[str, ...]
+    cards: tuple[Scorecard, ...]
+    current: int = 0
+    turn: int = 1
+    rolls_used: int = 0
+    dice: tuple[int, ...] | None = None
+    held: frozenset[int] = frozenset()
+    finished: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.ruleset, Ruleset):
+            _fail(f"a game needs a Ruleset, not {self.ruleset!r}")
+        _check_players(self.players)
+        self._check_cards()
+        self._check_counters()
+        self._check_dice()
+
+    @classmethod
+    def new(cls, ruleset: Ruleset, players: Sequence[str]) -> GameState:
+        """The state before the first roll: empty cards, turn 1, first player."""
+        names = tuple(players)
+        return cls(
+            ruleset, names, tuple(Scorecard(ruleset, dict.fromkeys(ruleset.box_ids)) for _ in names)
+        )
+
+    def _check_cards(self) -> None:
+        if not isinstance(self.cards, tuple) or len(self.cards) != len(self.players):
+            _fail("there must be one score card per player")
+        for card in self.cards:
+            if not isinstance(card, Scorecard) or card.ruleset != self.ruleset:
+                _fail("every score card must use the game's ruleset")
+
+    def _check_counters(self) -> None:
+        for key in ("current", "turn", "rolls_used"):
+            value = getattr(self, key)
+            if isinstance(value, bool) or not isinstance(value, int):
+                _fail(f"{key} must be a whole number, not {value!r}")
+        if not isinstance(self.finished, bool):
+            _fail("finished must be True or False")
+        if not 0 <= self.current < len(self.players):
+            _fail(f"current player {self.current} is not one of 0..{len(self.players) - 1}")
+        if not 1 <= self.turn <= self.ruleset.turns:
+            _fail(f"turn {self.turn} is not one of 1..{self.ruleset.turns}")
+        if not 0 <= self.rolls_used <= ROLLS_PER_TURN:
+            _fail(f"rolls_used {self.rolls_used} is not one of 0..{ROLLS_PER_TURN}")
+        if self.finished:
+            self._check_finished()
+            return
+        for index, card in enumerate(self.cards):
+            expected = self.turn if index < self.current else self.turn - 1
+            if card.filled_count != expected:
+                _fail(
+                    f"{self.players[index]} has {card.filled_count} filled boxes, but turn "
+                    f"{self.turn} with player {self.current + 1} to move needs {expected}"
+                )
+
+    def _check_finished(self) -> None:
+        if not all(card.is_full for card in self.cards):
+            _fail("a finished game needs every score card full")
+        if self.turn != self.ruleset.turns or self.current != 0 or self.rolls_used:
+            _fail("a finished game is at its last turn, player 0, with no rolls used")
+
+    def _check_dice(self) -> None:
+        if (self.dice is None) != (self.rolls_used == 0):
+            _fail("there are dice exactly when at least one roll was used this turn")
+        if self.dice is not None:
+            if not isinstance(self.dice, tuple) or len(self.dice) != DICE:
+                _fail(f"dice must be a tuple of {DICE} faces, not {self.dice!r}")
+            try:
+                as_hand(self.dice, DICE)
+            except DiceError as error:
+                _fail(f"bad dice {self.dice!r}: {error}")
+        if not isinstance(self.held, frozenset) or not self.held <= POSITIONS:
+            _fail(f"held must be a frozenset of positions 0..4, not {self.held!r}")
+        if self.held and self.dice is None:
+            _fail("no dice can be held before the first roll")
+
+    @property
+    def card(self) -> Scorecard:
+        """The score card of the player to move."""
+        return self.cards[self.current]

@@ -1,0 +1,362 @@
+"""`DicePokerGame`: a game of Dice Poker for one or more players.
+
+The game is a mutable handle around an immutable `GameState` snapshot.
+Every action checks first and only then swaps in a new snapshot, so an
+action the rules forbid raises `IllegalMove` and changes nothing (not even
+the random generator).
+
+>>> game = DicePokerGame(["Ana", "Bia"], seed=1)
+>>> game.roll(dice=[6, 6, 2, 6, 1])
+(6, 6, 2, 6, 1)
+>>> game.roll(hold=[0, 1, 3], dice=[6, 6, 6, 6, 3])
+(6, 6, 6, 6, 3)
+>>> game.options()["four_kind"], game.rolls_left
+(27, 1)
+>>> game.score("four_kind")
+27
+>>> game.current_player, game.state.turn
+('Bia', 1)
+>>> game.roll(hold=[0])  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+dicelab.errors.IllegalMove: the first roll of a turn rolls all five dice (rule: ...)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from dicelab.core.hands import as_hand
+from dicelab.dice_poker.card import DICE, ROLLS_PER_TURN, GameState, Scorecard
+from dicelab.dice_poker.rules import Ruleset, get_ruleset
+from dicelab.errors import DiceError, IllegalMove, SettingsError
+
+RULE_ROLLS = "at most three rolls a turn"
+RULE_FIRST = "a turn starts by rolling all five dice"
+RULE_REROLL = "a reroll rolls 1 to 5 dice"
+RULE_HELD = "held dice keep their faces"
+RULE_DICE = "five dice showing 1 to 6"
+RULE_POSITIONS = "five dice, at positions 0..4"
+RULE_SCORE = "roll before scoring"
+RULE_OVER = "the game ends after the last turn"
+RULE_ACTIONS = "an action is a Roll or a Score"
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Roll the dice, holding the dice at `hold` (positions 0..4)."""
+
+    hold: frozenset[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.hold, frozenset):
+            object.__setattr__(self, "hold", frozenset(self.hold))
+
+
+@dataclass(frozen=True)
+class Score:
+    """Write the current dice in the box `box`."""
+
+    box: str
+
+
+Action = Roll | Score
+
+
+def _positions(positions: Any) -> frozenset[int]:
+    """Check dice positions (0..4) and return them as a frozenset."""
+    if isinstance(positions, (str, bytes)) or not isinstance(positions, Iterable):
+        raise IllegalMove(RULE_POSITIONS, f"hold a list of positions 0..4, not {positions!r}")
+    return frozenset(_position(p) for p in positions)
+
+
+def _position(position: Any) -> int:
+    """Check one die position (0..4)."""
+    if isinstance(position, bool) or not isinstance(position, (int, np.integer)):
+        raise IllegalMove(RULE_POSITIONS, f"a die position is a whole number 0..4, not {position!r}")
+    if not 0 <= position < DICE:
+        raise IllegalMove(RULE_POSITIONS, f"there are five dice, at positions 0..4, not {position}")
+    return int(position)
+
+
+def _given_dice(dice: Any) -> tuple[int, ...]:
+    """Check explicitly given dice: five faces 1..6, in position order."""
+    if isinstance(dice, (str, bytes)) or not isinstance(dice, Iterable):
+        raise IllegalMove(RULE_DICE, f"dice are five faces 1..6, not {dice!r}")
+    faces = tuple(dice)
+    try:
+        as_hand(faces, DICE)
+    except DiceError as error:
+        raise IllegalMove(RULE_DICE, str(error)) from None
+    return tuple(int(f) for f in faces)
+
+
+def make_rng(seed: int | np.random.Generator | None) -> np.random.Generator:
+    """A numpy Generator: `seed` itself if it is one, else `default_rng(seed)`."""
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if isinstance(seed, bool):
+        raise SettingsError(f"a seed is a whole number, a Generator or None, not {seed!r}")
+    try:
+        return np.random.default_rng(seed)
+    except (TypeError, ValueError) as error:
+        raise SettingsError(f"bad seed {seed!r}: {error}") from None
+
+
+class DicePokerGame:
+    """A game of Dice Poker (or a preset: "yahtzee", "yatzy") for named players.
+
+    `seed` is an int, None (fresh entropy) or a `numpy.random.Generator`.
+    `state` is the current immutable `GameState`.
+    """
+
+    def __init__(
+        self,
+        players: Sequence[str] | None = None,
+        ruleset: str | Ruleset = "dice-poker",
+        seed: int | np.random.Generator | None = None,
+    ) -> None:
+        if isinstance(players, str):
+            raise SettingsError("players is a list of names, not one string")
+        names = ("Player 1",) if players is None else tuple(players)
+        self._state = GameState.new(get_ruleset(ruleset), names)
+        self._rng = make_rng(seed)
+
+    @classmethod
+    def from_state(cls, state: GameState, rng: np.random.Generator) -> DicePokerGame:
+        """A game continuing from a snapshot with this random generator."""
+        game = cls.__new__(cls)
+        if not isinstance(state, GameState):
+            raise SettingsError(f"from_state needs a GameState, not {state!r}")
+        game._state, game._rng = state, make_rng(rng)
+        return game
+
+    # --- what the game looks like -----------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The current snapshot (immutable)."""
+        return self._state
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The random generator that rolls the dice."""
+        return self._rng
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset being played."""
+        return self._state.ruleset
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, in turn order."""
+        return self._state.players
+
+    @property
+    def current_player(self) -> str:
+        """The name of the player to move."""
+        return self._state.players[self._state.current]
+
+    @property
+    def card(self) -> Scorecard:
+        """The score card of the player to move."""
+        return self._state.card
+
+    @property
+    def dice(self) -> tuple[int, ...] | None:
+        """The dice in position order (None before the first roll of a turn)."""
+        return self._state.dice
+
+    @property
+    def held(self) -> frozenset[int]:
+        """The held positions."""
+        return self._state.held
+
+    @property
+    def rolls_left(self) -> int:
+        """Rolls left this turn (0 once the game is over)."""
+        return 0 if self.is_over else ROLLS_PER_TURN - self._state.rolls_used
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every player has filled every box."""
+        return self._state.finished
+
+    def options(self) -> dict[str, int]:
+        """The boxes the current dice may fill, and their scores (empty before a roll)."""
+        state = self._state
+        if state.finished or state.dice is None:
+            return {}
+        return state.card.options(state.dice)
+
+    def totals(self) -> dict[str, int]:
+        """Each player's total so far."""
+        return {
+            name: card.total for name, card in zip(self.players, self._state.cards, strict=True)
+        }
+
+    def winners(self) -> list[str]:
+        """The players with the top total once the game is over (ties share); else []."""
+        if not self.is_over:
+            return []
+        totals = self.totals()
+        best = max(totals.values())
+        return [name for name, points in totals.items() if points == best]
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now: the rolls (by held positions), then the boxes."""
+        state = self._state
+        if state.finished:
+            return []
+        actions: list[Action] = []
+        if state.rolls_used == 0:
+            actions.append(Roll())
+        elif state.rolls_used < ROLLS_PER_TURN:
+            for size in range(DICE):
+                actions += [Roll(frozenset(c)) for c in itertools.combinations(range(DICE), size)]
+        actions += [Score(box) for box in self.options()]
+        return actions
+
+    # --- actions ------------------------------------------------------------
+
+    def _check_playing(self) -> None:
+        if self._state.finished:
+            raise IllegalMove(RULE_OVER, "the game is over")
+
+    def _check_rolled(self, rule: str) -> GameState:
+        self._check_playing()
+        if self._state.dice is None:
+            raise IllegalMove(rule, "roll the dice first")
+        return self._state
+
+    def roll(
+        self, hold: Iterable[int] | None = None, dice: Iterable[int] | None = None
+    ) -> tuple[int, ...]:
+        """Roll: all five dice first, then the dice not held; return the dice.
+
+        `hold`, if given, replaces the held positions.  `dice`, if given, are
+        the resulting five faces (no random draw); held dice must keep theirs.
+        """
+        self._check_playing()
+        state = self._state
+        if state.rolls_used >= ROLLS_PER_TURN:
+            raise IllegalMove(RULE_ROLLS, "no rolls left this turn: score a box")
+        held = state.held if hold is None else _positions(hold)
+        if state.dice is None and held:
+            raise IllegalMove(RULE_FIRST, "the first roll of a turn rolls all five dice")
+        if len(held) == DICE:
+            raise IllegalMove(RULE_REROLL, "all five dice are held: nothing to reroll")
+        if dice is not None:
+            new = _given_dice(dice)
+            kept = [p for p in sorted(held) if state.dice is not None and new[p] != state.dice[p]]
+            if kept:
+                raise IllegalMove(RULE_HELD, f"the held die at position {kept[0]} must stay")
+        else:
+            new = self._draw(held)
+        self._state = dataclasses.replace(
+            state, rolls_used=state.rolls_used + 1, dice=new, held=held
+        )
+        return new
+
+    def _draw(self, held: frozenset[int]) -> tuple[int, ...]:
+        """Roll the dice not held, in position order."""
+        fresh = iter(int(f) for f in self._rng.integers(1, 7, size=DICE - len(held)))
+        old = self._state.dice
+        return tuple(old[p] if old is not None and p in held else next(fresh) for p in range(DICE))
+
+    def set_holds(self, positions: Iterable[int]) -> None:
+        """Hold exactly these positions (0..4)."""
+        state = self._check_rolled(RULE_FIRST)
+        self._state = dataclasses.replace(state, held=_positions(positions))
+
+    def hold(self, position: int) -> None:
+        """Hold the die at `position` (0..4)."""
+        state = self._check_rolled(RULE_FIRST)
+        self.set_holds(state.held | {_position(position)})
+
+    def release(self, position: int) -> None:
+        """Stop holding the die at `position` (0..4)."""
+        state = self._check_rolled(RULE_FIRST)
+        self.set_holds(state.held - {_position(position)})
+
+    def toggle_hold(self, position: int) -> None:
+        """Hold the die at `position` if free, else release it."""
+        state = self._check_rolled(RULE_FIRST)
+        self.set_holds(state.held ^ {_position(position)})
+
+    def score(self, box_id: str) -> int:
+        """Write the dice in `box_id`, pass the turn on, and return the box's points."""
+        state = self._check_rolled(RULE_SCORE)
+        assert state.dice is not None
+        card = state.card.fill(box_id, state.dice)
+        cards = (*state.cards[: state.current], card, *state.cards[state.current + 1 :])
+        self._state = _next_turn(state, cards)
+        points = card.boxes[box_id]
+        assert points is not None
+        return points
+
+    def apply(self, action: Action) -> Any:
+        """Do a `Roll` or a `Score` action (as listed by `legal_actions`)."""
+        if isinstance(action, Roll):
+            return self.roll(hold=action.hold)
+        if isinstance(action, Score):
+            return self.score(action.box)
+        raise IllegalMove(RULE_ACTIONS, f"unknown action {action!r}")
+
+    # --- saving -------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The game as JSON text (see `dicelab.dice_poker.save`)."""
+        from dicelab.dice_poker.save import dumps
+
+        return dumps(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> DicePokerGame:
+        """A game from `to_json` text; raises `SaveFileError` if it is not valid."""
+        from dicelab.dice_poker.save import loads
+
+        return loads(text)
+
+    def save(self, path: str | Path) -> None:
+        """Write the game to a JSON file."""
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> DicePokerGame:
+        """Read a game written by `save`."""
+        from dicelab.dice_poker.save import load
+
+        return load(path)
+
+    def __repr__(self) -> str:
+        state = self._state
+        where = "over" if state.finished else f"turn {state.turn}, {self.current_player} to move"
+        return f"<DicePokerGame {self.ruleset.name}: {', '.join(self.players)}; {where}>"
+
+
+def _next_turn(state: GameState, cards: tuple[Scorecard, ...]) -> GameState:
+    """The state after the player to move has filled a box."""
+    current, turn, finished = state.current + 1, state.turn, False
+    if current == len(state.players):
+        current, turn = 0, turn + 1
+        if turn > state.ruleset.turns:
+            turn, finished = state.ruleset.turns, True
+    return dataclasses.replace(
+        state,
+        cards=cards,
+        current=current,
+        turn=turn,
+        rolls_used=0,
+        dice=None,
+        held=frozenset(),
+        finished=finished,
+    )

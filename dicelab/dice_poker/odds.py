@@ -1,0 +1,203 @@
+"""Exact odds of every Dice Poker box: one roll, a whole turn, the turn at hand.
+
+All counting is over the 252 hands with their weights (integers); fractions
+appear only in the returned tables.
+
+>>> t = turn_table("dice-poker", rolls=3)
+>>> t.value("poker", "probability")  # five of a kind within three rolls
+Fraction(347897, 7558272)
+>>> single_roll_table().value("large_straight", "probability")
+Fraction(5, 162)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+
+from dicelab.core.hands import Hand, as_hand, dice_space, sub_hands
+from dicelab.core.rerolls import RerollPlan, exact_chance, plan_rerolls
+from dicelab.core.table import EXPECTATION, PROBABILITY, TEXT, Column, OddsTable
+from dicelab.dice_poker.rules import Ruleset, get_ruleset, qualify_table, score_table
+from dicelab.errors import SettingsError
+
+GOALS = ("probability", "score")
+MAX_ROLLS = 6
+
+_BOX_COLUMNS = (
+    Column("box", "Box"),
+    Column("name", "Name"),
+    Column("name_pt", "Nome"),
+    Column("probability", "Probability", PROBABILITY),
+    Column("expected_score", "Expected score", EXPECTATION),
+)
+
+
+def _check_rolls(rolls: int) -> int:
+    if isinstance(rolls, bool) or not isinstance(rolls, int) or not 1 <= rolls <= MAX_ROLLS:
+        raise SettingsError(f"rolls must be a whole number from 1 to {MAX_ROLLS}, not {rolls!r}")
+    return rolls
+
+
+def _check_rolls_left(rolls_left: int) -> int:
+    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int):
+        raise SettingsError(f"rolls_left must be a whole number, not {rolls_left!r}")
+    if not 0 <= rolls_left < MAX_ROLLS:
+        raise SettingsError(f"rolls_left must be from 0 to {MAX_ROLLS - 1}, not {rolls_left}")
+    return rolls_left
+
+
+@lru_cache(maxsize=64)
+def reroll_plan(rules: Ruleset, goal: str = "probability", rolls: int = 3) -> RerollPlan:
+    """The best holds for each box of `rules`, aiming at qualifying or at points.
+
+    Row i of the plan is box i of the ruleset, played as if only that box
+    counted: `goal="probability"` maximises the chance to qualify,
+    `goal="score"` the expected points in the box.
+    """
+    if goal not in GOALS:
+        raise SettingsError(f"goal must be one of {', '.join(GOALS)}, not {goal!r}")
+    values = qualify_table(rules) if goal == "probability" else score_table(rules)
+    return plan_rerolls(dice_space(5), values, _check_rolls(rolls))
+
+
+def turn_table(ruleset: str | Ruleset = "dice-poker", rolls: int = 3) -> OddsTable:
+    """For every box: the best chance to qualify, and the best expected score,
+    within `rolls` rolls (each aimed at that box alone).
+
+    >>> turn_table("yahtzee", rolls=1).value("chance", "expected_score")
+    Fraction(35, 2)
+    """
+    rules = get_ruleset(ruleset)
+    chance_plan = reroll_plan(rules, "probability", _check_rolls(rolls))
+    score_plan = reroll_plan(rules, "score", rolls)
+    rows = tuple(
+        {
+            "box": box.id,
+            "name": box.name,
+            "name_pt": box.name_pt,
+            "probability": exact_chance(chance_plan, i),
+            "expected_score": exact_chance(score_plan, i),
+        }
+        for i, box in enumerate(rules.boxes)
+    )
+    roll_words = "one roll" if rolls == 1 else f"up to {rolls} rolls, holds aimed at each box"
+    return OddsTable(
+        f"{rules.name}: every box in {roll_words}",
+        _BOX_COLUMNS,
+        rows,
+        {"game": "dice-poker", "ruleset": rules.name, "rolls": rolls},
+        note="Probability: of qualifying. Expected score: points in that box alone. "
+        "Each column uses the holds that are best for it.",
+    )
+
+
+def single_roll_table(ruleset: str | Ruleset = "dice-poker") -> OddsTable:
+    """For every box: the chance that one roll of five dice qualifies, and its
+    expected score (`turn_table` with one roll).
+
+    >>> single_roll_table().value("pair", "probability")
+    Fraction(49, 54)
+    """
+    return turn_table(ruleset, rolls=1)
+
+
+def _hold_text(hold: Hand, hand: Hand) -> str:
+    if hold == hand:
+        return "all (stop)"
+    return " ".join(map(str, hold)) if hold else "none (reroll all)"
+
+
+def current_turn_table(
+    dice: Sequence[int],
+    rolls_left: int,
+    ruleset: str | Ruleset = "dice-poker",
+    goal: str = "probability",
+) -> OddsTable:
+    """Every distinct hold of the dice in hand, with the exact chance of each box
+    by the end of the turn (or its expected score, `goal="score"`), when the
+    rolls after this one are aimed at that box.
+
+    >>> t = current_turn_table([6, 6, 6, 2, 3], rolls_left=2)
+    >>> t.value("6 6 6", "poker")  # hold the sixes, two rolls to go
+    Fraction(121, 1296)
+    """
+    rules = get_ruleset(ruleset)
+    hand = as_hand(dice, 5)
+    _check_rolls_left(rolls_left)
+    kind = PROBABILITY if goal == "probability" else EXPECTATION
+    columns = (Column("hold", "Hold"), Column("rerolled", "Dice rerolled")) + tuple(
+        Column(box.id, box.name, kind) for box in rules.boxes
+    )
+    if rolls_left == 0:
+        table = qualify_table(rules) if goal == "probability" else score_table(rules)
+        i = dice_space(5).index[hand]
+        values = {box.id: Fraction(int(table[b, i])) for b, box in enumerate(rules.boxes)}
+        rows: tuple[dict, ...] = ({"hold": _hold_text(hand, hand), "rerolled": 0, **values},)
+    else:
+        plan = reroll_plan(rules, goal, rolls_left + 1)
+        rows = tuple(
+            {
+                "hold": _hold_text(hold, hand),
+                "rerolled": 5 - len(hold),
+                **{box.id: plan.keep_value(b, hold, rolls_left) for b, box in
+                   enumerate(rules.boxes)},
+            }
+            for hold in sub_hands(hand)
+        )
+    what = "chance of each box" if goal == "probability" else "expected score of each box"
+    return OddsTable(
+        f"Hand {' '.join(map(str, hand))}, {rolls_left} roll(s) left: {what} by each hold",
+        columns,
+        rows,
+        {"game": "dice-poker", "ruleset": rules.name, "dice": list(hand),
+         "rolls_left": rolls_left, "goal": goal},
+    )
+
+
+def best_hold(
+    box: str,
+    dice: Sequence[int],
+    rolls_left: int,
+    ruleset: str | Ruleset = "dice-poker",
+    goal: str = "probability",
+) -> Hand:
+    """The hold that gives `box` its best chance (or expected score) this turn.
+
+    >>> best_hold("large_straight", [1, 2, 3, 4, 4], rolls_left=2)
+    (1, 2, 3, 4)
+    """
+    rules = get_ruleset(ruleset)
+    hand = as_hand(dice, 5)
+    index = rules.box_ids.index(rules.box(box).id)
+    plan = reroll_plan(rules, goal, _check_rolls_left(rolls_left) + 1)
+    return plan.best_keep(index, hand, rolls_left)
+
+
+def best_holds_table(
+    box: str, rolls_left: int = 2, ruleset: str | Ruleset = "dice-poker", goal: str = "probability"
+) -> OddsTable:
+    """The policy behind `turn_table`: for each of the 252 hands, the best hold
+    for `box` with `rolls_left` rolls to come, and the value it gives.
+
+    >>> best_holds_table("poker").value("1 1 1 1 2", "hold")
+    '1 1 1 1'
+    """
+    rules = get_ruleset(ruleset)
+    index = rules.box_ids.index(rules.box(box).id)
+    plan = reroll_plan(rules, goal, _check_rolls_left(rolls_left) + 1)
+    rows = []
+    for hand in dice_space(5).hands:
+        hold = plan.best_keep(index, hand, rolls_left)
+        rows.append({"hand": " ".join(map(str, hand)), "hold": _hold_text(hold, hand),
+                     "value": plan.keep_value(index, hold, rolls_left)})
+    label = "Probability" if goal == "probability" else "Expected score"
+    kind = PROBABILITY if goal == "probability" else EXPECTATION
+    return OddsTable(
+        f"{rules.box(box).name}: best hold with {rolls_left} roll(s) to come",
+        (Column("hand", "Hand", TEXT), Column("hold", "Best hold"), Column("value", label, kind)),
+        tuple(rows),
+        {"game": "dice-poker", "ruleset": rules.name, "box": box, "rolls_left": rolls_left,
+         "goal": goal},
+    )

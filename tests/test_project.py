@@ -1,0 +1,99 @@
+"""The project's promises about itself: light import, agreeing dependency lists, a working CLI."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from dicelab.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[<>=!~ \[]", requirement.strip(), maxsplit=1)[0].lower()
+
+
+def test_environment_yml_names_the_same_runtime_packages_as_pyproject():
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    runtime = {_name(r) for r in pyproject["project"]["dependencies"]}
+    lines = (ROOT / "environment.yml").read_text().splitlines()
+    start = lines.index("dependencies:")
+    conda = set()
+    for line in lines[start + 1:]:
+        item = line.strip()
+        if not item.startswith("- ") or item in ("- pip", "- pip:"):
+            continue
+        name = _name(item[2:])
+        if name not in ("python", "-e"):
+            conda.add(name)
+    assert conda == runtime
+    assert "- -e ." in (ROOT / "environment.yml").read_text()
+
+
+def test_constraints_pin_every_dependency_exactly():
+    pins = {}
+    for line in (ROOT / "constraints.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, version = line.partition("==")
+            assert version, f"not an exact pin: {line}"
+            pins[name.lower().replace("_", "-")] = version
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    wanted = pyproject["project"]["dependencies"] + pyproject["project"]["optional-dependencies"]["dev"]
+    for requirement in wanted:
+        assert _name(requirement) in pins, requirement
+
+
+def test_import_dicelab_stays_light():
+    code = (
+        "import sys, dicelab; heavy = {'sympy', 'plotly', 'ipywidgets', 'icepool', 'pandas'};"
+        "print(sorted(heavy & set(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_cli_json_is_exact(capsys):
+    assert main(["odds", "dice-poker", "--rolls", "3", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["game"], data["ruleset"], data["rolls"]) == ("dice-poker", "dice-poker", 3)
+    assert list(data["rows"][0]) == ["box", "name", "name_pt", "probability", "expected_score"]
+    poker = next(r for r in data["rows"] if r["box"] == "poker")
+    assert Fraction(poker["probability"]) == Fraction(2783176, 60466176)
+    assert poker["probability"] == "347897/7558272"
+    assert len(data["rows"]) == 15
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown", "csv", "latex"])
+@pytest.mark.parametrize("ruleset", ["dice-poker", "yahtzee", "yatzy"])
+def test_cli_formats(fmt, ruleset, capsys):
+    assert main(["odds", "dice-poker", "--ruleset", ruleset, "--format", fmt]) == 0
+    out = capsys.readouterr().out
+    assert ("Small straight" in out) or ("small_straight" in out)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["odds", "dice-poker", "--rolls", "4"],
+        ["odds", "dice-poker", "--ruleset", "poker"],
+        ["odds", "dice-poker", "--format", "xml"],
+        ["odds", "backgammon"],
+        ["odds"],
+        [],
+    ],
+)
+def test_cli_bad_arguments_exit_2_with_one_line(argv):
+    result = subprocess.run([sys.executable, "-m", "dicelab", *argv], capture_output=True,
+                            text=True)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "Traceback" not in result.stderr
