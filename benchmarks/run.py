@@ -49,8 +49,11 @@ def import_time(repeat: int = 5) -> float:
     """The median time of `import dicelab` in a fresh interpreter."""
     code = "import time; t = time.perf_counter(); import dicelab; print(time.perf_counter() - t)"
     runs = [
-        float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             check=True).stdout)
+        float(
+            subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, check=True
+            ).stdout
+        )
         for _ in range(repeat)
     ]
     return statistics.median(runs)
@@ -87,8 +90,11 @@ def main() -> None:
         ("import dicelab (fresh interpreter, median)", import_time(), 0.3),
         ("single-roll table, all boxes, warm", timed(single_roll_table, 50), 0.005),
         ("single-roll table, all boxes, cold", timed(cold(single_roll_table)), None),
-        ("three-roll table, all boxes (P and E), cold", timed(cold(lambda: turn_table(rolls=3))),
-         1.0),
+        (
+            "three-roll table, all boxes (P and E), cold",
+            timed(cold(lambda: turn_table(rolls=3))),
+            1.0,
+        ),
         ("three-roll table, all boxes, warm", timed(lambda: turn_table(rolls=3), 20), None),
         ("icepool: same single-roll facts, cold", timed(icepool_single_roll, 1), None),
     ]
@@ -98,13 +104,18 @@ def main() -> None:
         ok = "" if target is None else ("yes" if seconds < target else "NO")
         print(f"{name:<46} {seconds:>10.4f} {goal:>8}  {ok}")
     facts = icepool_single_roll()
-    agree = all(single.value(box, "probability") == p for box, p in facts.items() if box in
-                single.column("probability"))
+    agree = all(
+        single.value(box, "probability") == p
+        for box, p in facts.items()
+        if box in single.column("probability")
+    )
     agree &= single.value("chance", "expected_score") == facts["chance (mean)"]
     print(f"\nicepool and dicelab agree on every single-roll fact: {agree}")
     three = turn_table(rolls=3)
-    print(f"P(five of a kind within three rolls) = {three.value('poker', 'probability')}"
-          f" = 2783176/60466176: {three.value('poker', 'probability') == Fraction(2783176, 60466176)}")
+    print(
+        f"P(five of a kind within three rolls) = {three.value('poker', 'probability')}"
+        f" = 2783176/60466176: {three.value('poker', 'probability') == Fraction(2783176, 60466176)}"
+    )
     print()
     print(single.to_text())
     print()

@@ -51,8 +51,13 @@ def build_parser() -> argparse.ArgumentParser:
     games = odds.add_subparsers(dest="game", required=True, parser_class=_Parser)
     poker = games.add_parser("dice-poker", help="every box of Dice Poker (or Yahtzee, Yatzy)")
     poker.add_argument("--ruleset", choices=RULESET_NAMES, default="dice-poker")
-    poker.add_argument("--rolls", type=int, choices=(1, 2, 3), default=1,
-                       help="rolls in the turn, holds aimed at each box (default 1)")
+    poker.add_argument(
+        "--rolls",
+        type=int,
+        choices=(1, 2, 3),
+        default=1,
+        help="rolls in the turn, holds aimed at each box (default 1)",
+    )
     poker.add_argument("--format", choices=FORMATS, default="table")
     poker.set_defaults(run=_odds)
     return parser

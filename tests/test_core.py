@@ -164,8 +164,11 @@ def test_table_rejects_rows_with_missing_values():
 
 def test_wide_tables_are_compact():
     columns = tuple(Column(f"c{i}", f"C{i}", PROBABILITY) for i in range(3))
-    table = OddsTable("wide", (Column("k", "K"), *columns),
-                      ({"k": 1, **{f"c{i}": Fraction(1, 3) for i in range(3)}},))
+    table = OddsTable(
+        "wide",
+        (Column("k", "K"), *columns),
+        ({"k": 1, **{f"c{i}": Fraction(1, 3) for i in range(3)}},),
+    )
     assert table.compact
     assert table.to_markdown().splitlines()[0] == "| K | C0 | C1 | C2 |"
 

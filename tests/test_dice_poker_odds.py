@@ -185,7 +185,9 @@ def test_current_turn_matches_brute_force_for_every_hold(reroll_counts):
     assert len(holds) == len(table) == 2 * 2 * 4  # distinct sub-multisets of 2 3 6 6 6
     for held in itertools.product((False, True), repeat=5):
         kept = tuple(d for d, h in zip(hand, held) if h)
-        label = "all (stop)" if len(kept) == 5 else (" ".join(map(str, kept)) or "none (reroll all)")
+        label = (
+            "all (stop)" if len(kept) == 5 else (" ".join(map(str, kept)) or "none (reroll all)")
+        )
         for box in rules.boxes:
             total = sum(
                 one_roll_left[box.id][tuple(sorted(kept + new))]
@@ -216,8 +218,10 @@ def test_best_holds_table_achieves_the_turn_table():
     """Playing the best hold from every first roll gives the table's value."""
     policy = best_holds_table("small_straight", rolls_left=2)
     assert len(policy) == 252
-    weights = {" ".join(map(str, h)): n for h, n in Counter(
-        tuple(sorted(r)) for r in ordered_rolls(5)).items()}
+    weights = {
+        " ".join(map(str, h)): n
+        for h, n in Counter(tuple(sorted(r)) for r in ordered_rolls(5)).items()
+    }
     total = sum(weights[row["hand"]] * row["value"] for row in policy) / 7776
     assert total == turn_table("dice-poker", 3).value("small_straight", "probability")
 

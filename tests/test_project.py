@@ -6,11 +6,11 @@ import json
 import re
 import subprocess
 import sys
-import tomllib
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from dicelab.cli import main
 
@@ -27,7 +27,7 @@ def test_environment_yml_names_the_same_runtime_packages_as_pyproject():
     lines = (ROOT / "environment.yml").read_text().splitlines()
     start = lines.index("dependencies:")
     conda = set()
-    for line in lines[start + 1:]:
+    for line in lines[start + 1 :]:
         item = line.strip()
         if not item.startswith("- ") or item in ("- pip", "- pip:"):
             continue
@@ -46,7 +46,9 @@ def test_constraints_pin_every_dependency_exactly():
             assert version, f"not an exact pin: {line}"
             pins[name.lower().replace("_", "-")] = version
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    wanted = pyproject["project"]["dependencies"] + pyproject["project"]["optional-dependencies"]["dev"]
+    wanted = (
+        pyproject["project"]["dependencies"] + pyproject["project"]["optional-dependencies"]["dev"]
+    )
     for requirement in wanted:
         assert _name(requirement) in pins, requirement
 
@@ -91,8 +93,9 @@ def test_cli_formats(fmt, ruleset, capsys):
     ],
 )
 def test_cli_bad_arguments_exit_2_with_one_line(argv):
-    result = subprocess.run([sys.executable, "-m", "dicelab", *argv], capture_output=True,
-                            text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "dicelab", *argv], capture_output=True, text=True
+    )
     assert result.returncode == 2
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr

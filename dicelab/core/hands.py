@@ -15,7 +15,7 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -166,7 +166,7 @@ def _build_space(n: int) -> DiceSpace:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def dice_space(n: int = 5) -> DiceSpace:
     """The cached integer tables for hands of n dice (1 <= n <= 6).
 

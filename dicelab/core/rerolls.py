@@ -13,6 +13,7 @@ Everything is kept as integer numerators over the common denominator
 6**(n*r), so the maximum is taken exactly.
 
 >>> import numpy as np
+>>> from dicelab.core.hands import dice_space
 >>> space = dice_space(1)
 >>> six = np.array([[0, 0, 0, 0, 0, 1]])  # one die: is it a six?
 >>> plan = plan_rerolls(space, six, rolls=3)
@@ -27,7 +28,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from dicelab.core.hands import DiceSpace, Hand, dice_space
+from dicelab.core.hands import DiceSpace, Hand
 
 _INT64_SAFE = 2**62
 
@@ -107,4 +108,3 @@ def exact_chance(plan: RerollPlan, target: int) -> Fraction:
     """The value of target `target` before the first roll, as an exact fraction."""
     numerator = int(plan.start_numerators()[target])
     return Fraction(numerator, plan.denominator(plan.rolls))
-

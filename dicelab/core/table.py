@@ -142,8 +142,13 @@ class OddsTable:
 
     def to_dicts(self) -> list[dict[str, Any]]:
         """Rows as JSON-ready dicts: fractions become "p/q" strings."""
-        return [{c.key: _plain(row[c.key]) if isinstance(row[c.key], Fraction) else row[c.key]
-                 for c in self.columns} for row in self.rows]
+        return [
+            {
+                c.key: _plain(row[c.key]) if isinstance(row[c.key], Fraction) else row[c.key]
+                for c in self.columns
+            }
+            for row in self.rows
+        ]
 
     def to_json(self, indent: int | None = 2) -> str:
         """The metadata, then the rows, with exact fractions as "p/q"."""
@@ -170,8 +175,7 @@ class OddsTable:
     def to_markdown(self) -> str:
         """A GitHub-flavoured Markdown table."""
         views = self._views()
-        lines = ["| " + " | ".join(v.header for _, v in views) + " |",
-                 "|" + "---|" * len(views)]
+        lines = ["| " + " | ".join(v.header for _, v in views) + " |", "|" + "---|" * len(views)]
         for row in self.rows:
             lines.append("| " + " | ".join(v.show(row[c.key]) for c, v in views) + " |")
         return "\n".join(lines)
@@ -183,11 +187,17 @@ class OddsTable:
         def cell(text: str) -> str:
             if not math:
                 return text
-            return text[1:-1] if text.startswith("$") and text.endswith("$") else rf"\text{{{text}}}"
+            return (
+                text[1:-1] if text.startswith("$") and text.endswith("$") else rf"\text{{{text}}}"
+            )
 
         env = "array" if math else "tabular"
-        lines = [rf"\begin{{{env}}}{{" + "l" * len(views) + "}", r"\hline",
-                 " & ".join(cell(v.latex_header) for _, v in views) + r" \\", r"\hline"]
+        lines = [
+            rf"\begin{{{env}}}{{" + "l" * len(views) + "}",
+            r"\hline",
+            " & ".join(cell(v.latex_header) for _, v in views) + r" \\",
+            r"\hline",
+        ]
         for row in self.rows:
             lines.append(" & ".join(cell(v.latex(row[c.key])) for c, v in views) + r" \\")
         lines += [r"\hline", rf"\end{{{env}}}"]
@@ -199,8 +209,9 @@ class OddsTable:
         grid = [[v.header for _, v in views]]
         grid += [[v.show(row[c.key]) for c, v in views] for row in self.rows]
         widths = [max(len(line[i]) for line in grid) for i in range(len(views))]
-        lines = ["  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip()
-                 for line in grid]
+        lines = [
+            "  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip() for line in grid
+        ]
         lines.insert(1, "  ".join("-" * w for w in widths))
         return "\n".join([self.title, *lines] + ([self.note] if self.note else []))
 
@@ -208,8 +219,13 @@ class OddsTable:
         """Rows with sympy `Rational`s in place of fractions (imports sympy now)."""
         import sympy
 
-        return [{k: sympy.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else v
-                 for k, v in row.items()} for row in self.rows]
+        return [
+            {
+                k: sympy.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else v
+                for k, v in row.items()
+            }
+            for row in self.rows
+        ]
 
     def __str__(self) -> str:
         return self.to_text()
@@ -236,6 +252,8 @@ class OddsTable:
                 cells.append(f"<td{tip}{align}>{html.escape(v.show(value))}</td>")
             body.append("<tr>" + "".join(cells) + "</tr>")
         note = f"<p><small>{html.escape(self.note)}</small></p>" if self.note else ""
-        return (f'<div class="dicelab-table"><p><b>{html.escape(self.title)}</b></p>'
-                f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}"
-                f"</tbody></table>{note}</div>")
+        return (
+            f'<div class="dicelab-table"><p><b>{html.escape(self.title)}</b></p>'
+            f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}"
+            f"</tbody></table>{note}</div>"
+        )

@@ -1,4 +1,4 @@
-"""The immutable records of a Dice Poker game: a `Scorecard`, a `GameState`.
+"""A Dice Poker score card: immutable, filled one box at a time.
 
 A card maps every box id of its ruleset to the points written there (None
 while the box is open) and keeps the poker bonuses earned.  Filling a box
@@ -13,14 +13,10 @@ the poker bonus all come from `dicelab.dice_poker.rules`.
 >>> card.boxes["threes"], card.poker_bonus, card.total
 (15, 100, 165)
 
-A `GameState` is a snapshot of a whole game (the cards, whose turn it is,
-the dice and the holds); `dicelab.dice_poker.game.DicePokerGame` moves from
-one snapshot to the next.  Both check themselves when built.
-
 Errors: a fill the rules forbid (an unknown box, a filled box, a box the
 joker rule closes) raises `IllegalMove`; dice that cannot be raise
-`DiceError`; building a card or a snapshot that does not fit its ruleset, or
-is inconsistent, raises `SettingsError`.
+`DiceError`; building a card that does not fit its ruleset raises
+`SettingsError`.
 """
 
 from __future__ import annotations
@@ -32,7 +28,7 @@ from typing import Any
 
 from dicelab.core.hands import as_hand, dice_space
 from dicelab.dice_poker.rules import Ruleset, box_options, get_ruleset, poker_bonus_due
-from dicelab.errors import DiceError, IllegalMove, SettingsError
+from dicelab.errors import IllegalMove, SettingsError
 
 RULE_BOXES = "the boxes of the score card"
 RULE_ONCE = "each box is filled once"
@@ -225,119 +221,3 @@ class Scorecard:
         bonus = poker_bonus_due(rules, self.boxes, hand)
         boxes = {**self.boxes, box_id: options[box_id]}
         return Scorecard(rules, boxes, self.poker_bonus + bonus)
-
-
-# --- the snapshot of a whole game ---------------------------------------
-
-
-def _fail(message: str) -> None:
-    raise SettingsError(message)
-
-
-def _check_players(players: Any) -> None:
-    if not isinstance(players, tuple) or not players:
-        _fail("a game needs a non-empty tuple of player names")
-    for name in players:
-        if not isinstance(name, str) or not name.strip():
-            _fail(f"a player's name must be a non-empty string, not {name!r}")
-    if len(set(players)) != len(players):
-        _fail("player names must be different")
-
-
-@dataclass(frozen=True)
-class GameState:
-    """An immutable snapshot of a game.
-
-    - `turn` is 1-based (1..ruleset.turns), `current` the index of the player
-      to move; players before `current` have filled `turn` boxes, the others
-      `turn - 1`;
-    - `rolls_used` is 0..3 this turn; `dice` are the five faces in position
-      order, None before the first roll of a turn; `held` are positions 0..4;
-    - once `finished`, every card is full, `turn` is the last turn, `current`
-      is 0, and there are no dice.
-
-    Building an inconsistent snapshot raises `SettingsError`.
-    """
-
-    ruleset: Ruleset
-    players: tuple[str, ...]
-    cards: tuple[Scorecard, ...]
-    current: int = 0
-    turn: int = 1
-    rolls_used: int = 0
-    dice: tuple[int, ...] | None = None
-    held: frozenset[int] = frozenset()
-    finished: bool = False
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.ruleset, Ruleset):
-            _fail(f"a game needs a Ruleset, not {self.ruleset!r}")
-        _check_players(self.players)
-        self._check_cards()
-        self._check_counters()
-        self._check_dice()
-
-    @classmethod
-    def new(cls, ruleset: Ruleset, players: Sequence[str]) -> GameState:
-        """The state before the first roll: empty cards, turn 1, first player."""
-        names = tuple(players)
-        return cls(
-            ruleset, names, tuple(Scorecard(ruleset, dict.fromkeys(ruleset.box_ids)) for _ in names)
-        )
-
-    def _check_cards(self) -> None:
-        if not isinstance(self.cards, tuple) or len(self.cards) != len(self.players):
-            _fail("there must be one score card per player")
-        for card in self.cards:
-            if not isinstance(card, Scorecard) or card.ruleset != self.ruleset:
-                _fail("every score card must use the game's ruleset")
-
-    def _check_counters(self) -> None:
-        for key in ("current", "turn", "rolls_used"):
-            value = getattr(self, key)
-            if isinstance(value, bool) or not isinstance(value, int):
-                _fail(f"{key} must be a whole number, not {value!r}")
-        if not isinstance(self.finished, bool):
-            _fail("finished must be True or False")
-        if not 0 <= self.current < len(self.players):
-            _fail(f"current player {self.current} is not one of 0..{len(self.players) - 1}")
-        if not 1 <= self.turn <= self.ruleset.turns:
-            _fail(f"turn {self.turn} is not one of 1..{self.ruleset.turns}")
-        if not 0 <= self.rolls_used <= ROLLS_PER_TURN:
-            _fail(f"rolls_used {self.rolls_used} is not one of 0..{ROLLS_PER_TURN}")
-        if self.finished:
-            self._check_finished()
-            return
-        for index, card in enumerate(self.cards):
-            expected = self.turn if index < self.current else self.turn - 1
-            if card.filled_count != expected:
-                _fail(
-                    f"{self.players[index]} has {card.filled_count} filled boxes, but turn "
-                    f"{self.turn} with player {self.current + 1} to move needs {expected}"
-                )
-
-    def _check_finished(self) -> None:
-        if not all(card.is_full for card in self.cards):
-            _fail("a finished game needs every score card full")
-        if self.turn != self.ruleset.turns or self.current != 0 or self.rolls_used:
-            _fail("a finished game is at its last turn, player 0, with no rolls used")
-
-    def _check_dice(self) -> None:
-        if (self.dice is None) != (self.rolls_used == 0):
-            _fail("there are dice exactly when at least one roll was used this turn")
-        if self.dice is not None:
-            if not isinstance(self.dice, tuple) or len(self.dice) != DICE:
-                _fail(f"dice must be a tuple of {DICE} faces, not {self.dice!r}")
-            try:
-                as_hand(self.dice, DICE)
-            except DiceError as error:
-                _fail(f"bad dice {self.dice!r}: {error}")
-        if not isinstance(self.held, frozenset) or not self.held <= POSITIONS:
-            _fail(f"held must be a frozenset of positions 0..4, not {self.held!r}")
-        if self.held and self.dice is None:
-            _fail("no dice can be held before the first roll")
-
-    @property
-    def card(self) -> Scorecard:
-        """The score card of the player to move."""
-        return self.cards[self.current]

@@ -34,9 +34,12 @@ from typing import Any
 import numpy as np
 
 from dicelab.core.hands import as_hand
-from dicelab.dice_poker.card import DICE, ROLLS_PER_TURN, GameState, Scorecard
+from dicelab.dice_poker.card import DICE, ROLLS_PER_TURN, Scorecard
 from dicelab.dice_poker.rules import Ruleset, get_ruleset
+from dicelab.dice_poker.state import GameState
 from dicelab.errors import DiceError, IllegalMove, SettingsError
+
+__all__ = ["Action", "DicePokerGame", "GameState", "Roll", "Score", "make_rng"]
 
 RULE_ROLLS = "at most three rolls a turn"
 RULE_FIRST = "a turn starts by rolling all five dice"
@@ -80,7 +83,9 @@ def _positions(positions: Any) -> frozenset[int]:
 def _position(position: Any) -> int:
     """Check one die position (0..4)."""
     if isinstance(position, bool) or not isinstance(position, (int, np.integer)):
-        raise IllegalMove(RULE_POSITIONS, f"a die position is a whole number 0..4, not {position!r}")
+        raise IllegalMove(
+            RULE_POSITIONS, f"a die position is a whole number 0..4, not {position!r}"
+        )
     if not 0 <= position < DICE:
         raise IllegalMove(RULE_POSITIONS, f"there are five dice, at positions 0..4, not {position}")
     return int(position)
@@ -130,11 +135,11 @@ class DicePokerGame:
         self._rng = make_rng(seed)
 
     @classmethod
-    def from_state(cls, state: GameState, rng: np.random.Generator) -> DicePokerGame:
+    def from_state(cls, state: GameState, rng: int | np.random.Generator | None) -> DicePokerGame:
         """A game continuing from a snapshot with this random generator."""
-        game = cls.__new__(cls)
         if not isinstance(state, GameState):
             raise SettingsError(f"from_state needs a GameState, not {state!r}")
+        game = cls.__new__(cls)
         game._state, game._rng = state, make_rng(rng)
         return game
 
@@ -231,11 +236,12 @@ class DicePokerGame:
         if self._state.finished:
             raise IllegalMove(RULE_OVER, "the game is over")
 
-    def _check_rolled(self, rule: str) -> GameState:
+    def _check_rolled(self, rule: str) -> tuple[int, ...]:
+        """The dice showing; `IllegalMove` if the game is over or nothing was rolled."""
         self._check_playing()
         if self._state.dice is None:
             raise IllegalMove(rule, "roll the dice first")
-        return self._state
+        return self._state.dice
 
     def roll(
         self, hold: Iterable[int] | None = None, dice: Iterable[int] | None = None
@@ -274,37 +280,38 @@ class DicePokerGame:
 
     def set_holds(self, positions: Iterable[int]) -> None:
         """Hold exactly these positions (0..4)."""
-        state = self._check_rolled(RULE_FIRST)
-        self._state = dataclasses.replace(state, held=_positions(positions))
+        self._check_rolled(RULE_FIRST)
+        self._state = dataclasses.replace(self._state, held=_positions(positions))
 
     def hold(self, position: int) -> None:
         """Hold the die at `position` (0..4)."""
-        state = self._check_rolled(RULE_FIRST)
-        self.set_holds(state.held | {_position(position)})
+        self._check_rolled(RULE_FIRST)
+        self.set_holds(self.held | {_position(position)})
 
     def release(self, position: int) -> None:
         """Stop holding the die at `position` (0..4)."""
-        state = self._check_rolled(RULE_FIRST)
-        self.set_holds(state.held - {_position(position)})
+        self._check_rolled(RULE_FIRST)
+        self.set_holds(self.held - {_position(position)})
 
     def toggle_hold(self, position: int) -> None:
         """Hold the die at `position` if free, else release it."""
-        state = self._check_rolled(RULE_FIRST)
-        self.set_holds(state.held ^ {_position(position)})
+        self._check_rolled(RULE_FIRST)
+        self.set_holds(self.held ^ {_position(position)})
 
     def score(self, box_id: str) -> int:
         """Write the dice in `box_id`, pass the turn on, and return the box's points."""
-        state = self._check_rolled(RULE_SCORE)
-        assert state.dice is not None
-        card = state.card.fill(box_id, state.dice)
+        dice = self._check_rolled(RULE_SCORE)
+        state = self._state
+        card = state.card.fill(box_id, dice)
         cards = (*state.cards[: state.current], card, *state.cards[state.current + 1 :])
         self._state = _next_turn(state, cards)
-        points = card.boxes[box_id]
-        assert points is not None
-        return points
+        return card.boxes[box_id] or 0
 
-    def apply(self, action: Action) -> Any:
-        """Do a `Roll` or a `Score` action (as listed by `legal_actions`)."""
+    def apply(self, action: Action) -> tuple[int, ...] | int:
+        """Do a `Roll` or a `Score` action (as listed by `legal_actions`).
+
+        Returns what `roll` or `score` returns: the dice, or the box's points.
+        """
         if isinstance(action, Roll):
             return self.roll(hold=action.hold)
         if isinstance(action, Score):

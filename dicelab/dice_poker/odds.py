@@ -48,6 +48,12 @@ def _check_rolls_left(rolls_left: int) -> int:
     return rolls_left
 
 
+def _check_goal(goal: str) -> str:
+    if goal not in GOALS:
+        raise SettingsError(f"goal must be one of {', '.join(GOALS)}, not {goal!r}")
+    return goal
+
+
 @lru_cache(maxsize=64)
 def reroll_plan(rules: Ruleset, goal: str = "probability", rolls: int = 3) -> RerollPlan:
     """The best holds for each box of `rules`, aiming at qualifying or at points.
@@ -56,9 +62,7 @@ def reroll_plan(rules: Ruleset, goal: str = "probability", rolls: int = 3) -> Re
     counted: `goal="probability"` maximises the chance to qualify,
     `goal="score"` the expected points in the box.
     """
-    if goal not in GOALS:
-        raise SettingsError(f"goal must be one of {', '.join(GOALS)}, not {goal!r}")
-    values = qualify_table(rules) if goal == "probability" else score_table(rules)
+    values = qualify_table(rules) if _check_goal(goal) == "probability" else score_table(rules)
     return plan_rerolls(dice_space(5), values, _check_rolls(rolls))
 
 
@@ -126,9 +130,11 @@ def current_turn_table(
     rules = get_ruleset(ruleset)
     hand = as_hand(dice, 5)
     _check_rolls_left(rolls_left)
-    kind = PROBABILITY if goal == "probability" else EXPECTATION
-    columns = (Column("hold", "Hold"), Column("rerolled", "Dice rerolled")) + tuple(
-        Column(box.id, box.name, kind) for box in rules.boxes
+    kind = PROBABILITY if _check_goal(goal) == "probability" else EXPECTATION
+    columns = (
+        Column("hold", "Hold"),
+        Column("rerolled", "Dice rerolled"),
+        *(Column(box.id, box.name, kind) for box in rules.boxes),
     )
     if rolls_left == 0:
         table = qualify_table(rules) if goal == "probability" else score_table(rules)
@@ -141,8 +147,10 @@ def current_turn_table(
             {
                 "hold": _hold_text(hold, hand),
                 "rerolled": 5 - len(hold),
-                **{box.id: plan.keep_value(b, hold, rolls_left) for b, box in
-                   enumerate(rules.boxes)},
+                **{
+                    box.id: plan.keep_value(b, hold, rolls_left)
+                    for b, box in enumerate(rules.boxes)
+                },
             }
             for hold in sub_hands(hand)
         )
@@ -151,8 +159,13 @@ def current_turn_table(
         f"Hand {' '.join(map(str, hand))}, {rolls_left} roll(s) left: {what} by each hold",
         columns,
         rows,
-        {"game": "dice-poker", "ruleset": rules.name, "dice": list(hand),
-         "rolls_left": rolls_left, "goal": goal},
+        {
+            "game": "dice-poker",
+            "ruleset": rules.name,
+            "dice": list(hand),
+            "rolls_left": rolls_left,
+            "goal": goal,
+        },
     )
 
 
@@ -190,14 +203,24 @@ def best_holds_table(
     rows = []
     for hand in dice_space(5).hands:
         hold = plan.best_keep(index, hand, rolls_left)
-        rows.append({"hand": " ".join(map(str, hand)), "hold": _hold_text(hold, hand),
-                     "value": plan.keep_value(index, hold, rolls_left)})
+        rows.append(
+            {
+                "hand": " ".join(map(str, hand)),
+                "hold": _hold_text(hold, hand),
+                "value": plan.keep_value(index, hold, rolls_left),
+            }
+        )
     label = "Probability" if goal == "probability" else "Expected score"
     kind = PROBABILITY if goal == "probability" else EXPECTATION
     return OddsTable(
         f"{rules.box(box).name}: best hold with {rolls_left} roll(s) to come",
         (Column("hand", "Hand", TEXT), Column("hold", "Best hold"), Column("value", label, kind)),
         tuple(rows),
-        {"game": "dice-poker", "ruleset": rules.name, "box": box, "rolls_left": rolls_left,
-         "goal": goal},
+        {
+            "game": "dice-poker",
+            "ruleset": rules.name,
+            "box": box,
+            "rolls_left": rolls_left,
+            "goal": goal,
+        },
     )

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -61,14 +61,21 @@ def _upper_boxes() -> tuple[Box, ...]:
     names = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
     names_pt = ("Ases", "Dois", "Três", "Quatro", "Cinco", "Seis")
     return tuple(
-        Box(UPPER_IDS[f - 1], names[f - 1], names_pt[f - 1], "upper", s.upper_test(f),
-            s.upper_scorer(f))
+        Box(
+            UPPER_IDS[f - 1],
+            names[f - 1],
+            names_pt[f - 1],
+            "upper",
+            s.upper_test(f),
+            s.upper_scorer(f),
+        )
         for f in range(1, 7)
     )
 
 
-def _lower(box_id: str, name: str, name_pt: str, test: s.Test, score: s.Scorer,
-           joker: int | None = None) -> Box:
+def _lower(
+    box_id: str, name: str, name_pt: str, test: s.Test, score: s.Scorer, joker: int | None = None
+) -> Box:
     return Box(box_id, name, name_pt, "lower", test, score, joker)
 
 
@@ -81,15 +88,33 @@ def _pair_boxes() -> tuple[Box, ...]:
 
 def _classic_lower(poker_name: str) -> tuple[Box, ...]:
     return (
-        _lower("three_kind", "Three of a kind", "Trinca", lambda d: s.has_kind(d, 3),
-               s.score_three_kind),
-        _lower("four_kind", "Four of a kind", "Quadra", lambda d: s.has_kind(d, 4),
-               s.score_four_kind),
+        _lower(
+            "three_kind",
+            "Three of a kind",
+            "Trinca",
+            lambda d: s.has_kind(d, 3),
+            s.score_three_kind,
+        ),
+        _lower(
+            "four_kind", "Four of a kind", "Quadra", lambda d: s.has_kind(d, 4), s.score_four_kind
+        ),
         _lower("full_house", "Full house", "Full House", s.is_full_house, s.score_full_house, 25),
-        _lower("small_straight", "Small straight", "Sequência pequena", s.has_small_straight,
-               s.score_small_straight, 30),
-        _lower("large_straight", "Large straight", "Sequência grande", s.has_large_straight,
-               s.score_large_straight, 40),
+        _lower(
+            "small_straight",
+            "Small straight",
+            "Sequência pequena",
+            s.has_small_straight,
+            s.score_small_straight,
+            30,
+        ),
+        _lower(
+            "large_straight",
+            "Large straight",
+            "Sequência grande",
+            s.has_large_straight,
+            s.score_large_straight,
+            40,
+        ),
         _lower("poker", poker_name, "Pôquer", s.is_five_of_a_kind, s.score_poker),
         _lower("chance", "Chance", "Chance", s.always, s.score_chance),
     )
@@ -99,16 +124,35 @@ def _yatzy_lower() -> tuple[Box, ...]:
     return (
         _lower("pair", "One pair", "Par", lambda d: s.has_kind(d, 2), s.score_yatzy_pair),
         _lower("two_pairs", "Two pairs", "Dois pares", s.has_two_pairs, s.score_yatzy_two_pairs),
-        _lower("three_kind", "Three of a kind", "Trinca", lambda d: s.has_kind(d, 3),
-               s.yatzy_kind_scorer(3)),
-        _lower("four_kind", "Four of a kind", "Quadra", lambda d: s.has_kind(d, 4),
-               s.yatzy_kind_scorer(4)),
-        _lower("small_straight", "Small straight", "Sequência pequena",
-               s.is_yatzy_small_straight, s.fixed_if(s.is_yatzy_small_straight, 15)),
-        _lower("large_straight", "Large straight", "Sequência grande",
-               s.is_yatzy_large_straight, s.fixed_if(s.is_yatzy_large_straight, 20)),
-        _lower("full_house", "Full house", "Full House", s.is_full_house,
-               s.score_yatzy_full_house),
+        _lower(
+            "three_kind",
+            "Three of a kind",
+            "Trinca",
+            lambda d: s.has_kind(d, 3),
+            s.yatzy_kind_scorer(3),
+        ),
+        _lower(
+            "four_kind",
+            "Four of a kind",
+            "Quadra",
+            lambda d: s.has_kind(d, 4),
+            s.yatzy_kind_scorer(4),
+        ),
+        _lower(
+            "small_straight",
+            "Small straight",
+            "Sequência pequena",
+            s.is_yatzy_small_straight,
+            s.fixed_if(s.is_yatzy_small_straight, 15),
+        ),
+        _lower(
+            "large_straight",
+            "Large straight",
+            "Sequência grande",
+            s.is_yatzy_large_straight,
+            s.fixed_if(s.is_yatzy_large_straight, 20),
+        ),
+        _lower("full_house", "Full house", "Full House", s.is_full_house, s.score_yatzy_full_house),
         _lower("chance", "Chance", "Chance", s.always, s.score_chance),
         _lower("poker", "Yatzy", "Pôquer", s.is_five_of_a_kind, s.score_poker),
     )
@@ -182,16 +226,26 @@ class Ruleset:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise SettingsError(f"{key} must be a whole number >= 0, not {value!r}")
         if self.joker not in JOKER_MODES:
-            raise SettingsError(f"joker must be one of {', '.join(JOKER_MODES)}, not {self.joker!r}")
+            raise SettingsError(
+                f"joker must be one of {', '.join(JOKER_MODES)}, not {self.joker!r}"
+            )
         if not isinstance(self.joker_needs_fifty, bool):
             raise SettingsError("joker_needs_fifty must be True or False")
 
 
 RULESETS: dict[str, Ruleset] = {
-    "dice-poker": Ruleset("dice-poker", _upper_boxes() + _pair_boxes() + _classic_lower("Poker"),
-                          64, 35, 100, "forced", True),
-    "yahtzee": Ruleset("yahtzee", _upper_boxes() + _classic_lower("Yahtzee"),
-                       63, 35, 100, "forced", False),
+    "dice-poker": Ruleset(
+        "dice-poker",
+        _upper_boxes() + _pair_boxes() + _classic_lower("Poker"),
+        64,
+        35,
+        100,
+        "forced",
+        True,
+    ),
+    "yahtzee": Ruleset(
+        "yahtzee", _upper_boxes() + _classic_lower("Yahtzee"), 63, 35, 100, "forced", False
+    ),
     "yatzy": Ruleset("yatzy", _upper_boxes() + _yatzy_lower(), 63, 50, 0, "none", False),
 }
 
@@ -222,8 +276,10 @@ def joker_applies(rules: Ruleset, card: Card, dice: Sequence[int]) -> bool:
 
     >>> rules = get_ruleset("dice-poker")
     >>> card = {b: None for b in rules.box_ids} | {"poker": 50}
-    >>> joker_applies(rules, card, [4, 4, 4, 4, 4]), joker_applies(rules, card | {"poker": 0}, [4] * 5)
-    (True, False)
+    >>> joker_applies(rules, card, [4, 4, 4, 4, 4])
+    True
+    >>> joker_applies(rules, card | {"poker": 0}, [4, 4, 4, 4, 4])
+    False
     """
     if rules.joker == "none" or not s.is_five_of_a_kind(dice) or card["poker"] is None:
         return False
@@ -255,7 +311,7 @@ def box_options(rules: Ruleset, card: Card, dice: Sequence[int]) -> dict[str, in
 
     if rules.joker == "free":
         return {b.id: joker_score(b) for b in open_boxes}
-    face_box = rules.boxes[dice[0] - 1]
+    face_box = rules.box(UPPER_IDS[dice[0] - 1])
     if card[face_box.id] is None:
         return {face_box.id: face_box.score(dice)}
     lower = [b for b in open_boxes if b.section == "lower"]
@@ -265,7 +321,7 @@ def box_options(rules: Ruleset, card: Card, dice: Sequence[int]) -> dict[str, in
 # --- whole-space tables, for the odds ------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def score_table(rules: Ruleset) -> np.ndarray:
     """Points of every box (rows) for every one of the 252 hands (columns)."""
     hands = dice_space(5).hands
@@ -274,11 +330,12 @@ def score_table(rules: Ruleset) -> np.ndarray:
     return table
 
 
-@lru_cache(maxsize=None)
+@cache
 def qualify_table(rules: Ruleset) -> np.ndarray:
     """1 where a hand qualifies for a box, else 0 (boxes x 252 hands)."""
     hands = dice_space(5).hands
-    table = np.array([[int(box.qualifies(h)) for h in hands] for box in rules.boxes],
-                     dtype=np.int64)
+    table = np.array(
+        [[int(box.qualifies(h)) for h in hands] for box in rules.boxes], dtype=np.int64
+    )
     table.setflags(write=False)
     return table

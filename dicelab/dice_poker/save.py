@@ -27,8 +27,9 @@ from typing import Any
 import numpy as np
 
 from dicelab.dice_poker.card import Scorecard
-from dicelab.dice_poker.game import DicePokerGame, GameState
+from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.rules import RULESETS, SETTINGS, get_ruleset
+from dicelab.dice_poker.state import GameState
 from dicelab.errors import DicelabError, SaveFileError
 
 FORMAT = "dicelab/dice-poker-game"
