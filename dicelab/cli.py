@@ -1,13 +1,15 @@
-"""The `dicelab` command line.
+"""The `dicelab` command line: `dicelab VERB GAME ...`.
 
     dicelab odds dice-poker [--ruleset R] [--rolls 1|2|3] [--format F]
 
-Bad arguments give exit status 2 and a one-line message.
+Each game adds its own commands (see `COMMAND_MODULES`); bad arguments give
+exit status 2 and a one-line message, never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 
@@ -15,14 +17,40 @@ from dicelab.core.table import OddsTable
 from dicelab.errors import DicelabError
 
 FORMATS = ("table", "markdown", "csv", "json", "latex")
-RULESET_NAMES = ("dice-poker", "yahtzee", "yatzy")
+COMMAND_MODULES = ("dicelab.dice_poker.cli",)
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line, with exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+class Commands:
+    """The verbs of the command line; a game module adds its parsers here.
+
+    `verb(name, help)` gives the sub-parsers of a verb (one per game), made
+    on first use, so `dicelab odds dice-poker` and `dicelab odds solitaire`
+    share the verb `odds`.
+    """
+
+    def __init__(self, parser: argparse.ArgumentParser) -> None:
+        self._verbs = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+        self._games: dict[str, argparse._SubParsersAction] = {}
+
+    def verb(self, name: str, help: str) -> argparse._SubParsersAction:
+        """The sub-parsers of verb `name`, one per game."""
+        if name not in self._games:
+            parser = self._verbs.add_parser(name, help=help)
+            self._games[name] = parser.add_subparsers(
+                dest="game", required=True, parser_class=Parser
+            )
+        return self._games[name]
+
+    def command(self, name: str, help: str) -> argparse.ArgumentParser:
+        """A verb that takes no game (e.g. `dicelab solve`)."""
+        return self._verbs.add_parser(name, help=help)
 
 
 def render(table: OddsTable, fmt: str) -> str:
@@ -37,36 +65,18 @@ def render(table: OddsTable, fmt: str) -> str:
     return views[fmt]().rstrip("\n")
 
 
-def _odds(args: argparse.Namespace) -> str:
-    from dicelab.dice_poker.odds import turn_table
-
-    return render(turn_table(args.ruleset, args.rolls), args.format)
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every `dicelab` command."""
-    parser = _Parser(prog="dicelab", description="Exact odds of classic dice games.")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    odds = commands.add_parser("odds", help="print a table of exact odds")
-    games = odds.add_subparsers(dest="game", required=True, parser_class=_Parser)
-    poker = games.add_parser("dice-poker", help="every box of Dice Poker (or Yahtzee, Yatzy)")
-    poker.add_argument("--ruleset", choices=RULESET_NAMES, default="dice-poker")
-    poker.add_argument(
-        "--rolls",
-        type=int,
-        choices=(1, 2, 3),
-        default=1,
-        help="rolls in the turn, holds aimed at each box (default 1)",
-    )
-    poker.add_argument("--format", choices=FORMATS, default="table")
-    poker.set_defaults(run=_odds)
+    parser = Parser(prog="dicelab", description="Exact odds of classic dice games.")
+    commands = Commands(parser)
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = build_parser().parse_args(argv)
     try:
         output = args.run(args)
     except DicelabError as error:
