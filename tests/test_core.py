@@ -176,4 +176,13 @@ def test_wide_tables_are_compact():
 def test_number_texts():
     assert percent_text(Fraction(1, 3)) == "33.33%"
     assert one_in_text(Fraction(5, 162)) == "1 in 32"
-    assert one_in_text(1) == "1 in 1"
+    assert one_in_text(1) == "certain"
+    assert one_in_text(Fraction(999, 1000)) == "1 in 1.001"
+
+
+def test_select_keeps_some_columns():
+    table = small_table().select("event", "p")
+    assert [c.key for c in table.columns] == ["event", "p"]
+    assert table.value("double", "p") == Fraction(1, 6)
+    with pytest.raises(SettingsError):
+        small_table().select("nope")

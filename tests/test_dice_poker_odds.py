@@ -194,7 +194,21 @@ def test_current_turn_matches_brute_force_for_every_hold(reroll_counts):
                 for new in ordered_rolls(5 - len(kept))
             )
             expect = Fraction(total, 6 ** (5 - len(kept)) * 6**5)
+            if len(kept) == 5:  # holding every die is stopping
+                expect = Fraction(box.qualifies(hand))
             assert table.value(label, box.id) == expect, (label, box.id)
+
+
+def test_holding_all_five_is_stopping():
+    """The "all (stop)" row is the hand as it stands, whatever the rolls left."""
+    for rolls_left in (1, 2):
+        table = current_turn_table([2, 3, 6, 6, 6], rolls_left)
+        assert table.value("all (stop)", "ones") == 0
+        assert table.value("all (stop)", "two_pairs") == 0
+        assert table.value("all (stop)", "three_kind") == 1
+    scores = current_turn_table([2, 3, 6, 6, 6], 2, goal="score")
+    assert scores.value("all (stop)", "chance") == 23
+    assert best_hold("chance", [6, 6, 6, 6, 5], 2, goal="score") == (5, 6, 6, 6, 6)
 
 
 def test_current_turn_with_no_rolls_left_is_the_hand_itself():

@@ -56,13 +56,18 @@ def one_in_text(p: Exact) -> str:
 
     >>> one_in_text(Fraction(1, 6)), one_in_text(Fraction(2, 3)), one_in_text(0)
     ('1 in 6', '1 in 1.5', 'never')
+    >>> one_in_text(Fraction(157339, 157464)), one_in_text(1)
+    ('1 in 1.0008', 'certain')
     """
     if p == 0:
         return "never"
+    if p == 1:
+        return "certain"
     n = 1 / Fraction(p)
     if n >= 10:
         return f"1 in {round(n)}"
-    return f"1 in {float(n):.2g}" if n != int(n) else f"1 in {int(n)}"
+    text = f"{float(n):.2g}"
+    return f"1 in {text if text != '1' else f'{float(n):.5g}'}"
 
 
 def latex_fraction(x: Exact) -> str:

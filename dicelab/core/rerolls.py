@@ -57,23 +57,41 @@ class RerollPlan:
         last = self.hand_values[self.rolls - 1]
         return (last * self.space.weights).sum(axis=1)
 
-    def keep_value(self, target: int, keep: Hand, rolls_left: int) -> Fraction:
-        """The exact value of holding `keep` with `rolls_left` rolls to come (>= 1)."""
+    def _hold_numerators(self, target: int, hand: Hand, rolls_left: int) -> tuple[list, list]:
+        """The holds of `hand` and their value numerators over 6**(n*rolls_left).
+
+        Holding every die is *stopping*: it is worth the hand as it stands.
+        """
         numerators = self.keep_values[rolls_left]
-        assert numerators is not None
+        if numerators is None:
+            raise ValueError("with no rolls left there is nothing to hold")
+        keeps = self.space.subkeeps[self.space.index[hand]]
+        keeps = keeps[keeps < len(self.space.keeps)]
+        values = [int(numerators[target, k]) for k in keeps]
+        stop = int(self.hand_values[0][target, self.space.index[hand]])
+        holds = [self.space.keeps[k] for k in keeps]
+        for i, hold in enumerate(holds):
+            if hold == hand:
+                values[i] = stop * self.denominator(rolls_left)
+        return holds, values
+
+    def keep_value(self, target: int, keep: Hand, rolls_left: int) -> Fraction:
+        """The exact value of holding `keep` with `rolls_left` rolls to come (>= 1);
+        holding all the dice is stopping."""
+        if len(keep) == self.space.n:
+            return Fraction(int(self.hand_values[0][target, self.space.index[keep]]))
+        numerators = self.keep_values[rolls_left]
+        if numerators is None:
+            raise ValueError("with no rolls left there is nothing to hold")
         value = int(numerators[target, self.space.keep_index[keep]])
         return Fraction(value, self.denominator(rolls_left))
 
     def best_keep(self, target: int, hand: Hand, rolls_left: int) -> Hand:
-        """The keep with the highest value (ties: the one keeping most dice)."""
+        """The hold with the highest value (ties: the one keeping most dice)."""
         if rolls_left == 0:
             return hand
-        numerators = self.keep_values[rolls_left]
-        assert numerators is not None
-        candidates = self.space.subkeeps[self.space.index[hand]]
-        candidates = candidates[candidates < len(self.space.keeps)]
-        best = candidates[int(np.argmax(numerators[target, candidates]))]
-        return self.space.keeps[best]
+        holds, values = self._hold_numerators(target, hand, rolls_left)
+        return holds[values.index(max(values))]
 
 
 def _dtype_for(values: np.ndarray, n: int, rolls: int) -> type | np.dtype:

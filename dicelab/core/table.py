@@ -137,6 +137,21 @@ class OddsTable:
         first = self.columns[0].key
         return {row[first]: row[column] for row in self.rows}
 
+    def select(self, *keys: str) -> OddsTable:
+        """The same table with only some columns, in the order given.
+
+        >>> t = OddsTable("x", (Column("a", "A"), Column("b", "B")), ({"a": 1, "b": 2},))
+        >>> [c.key for c in t.select("b", "a").columns]
+        ['b', 'a']
+        """
+        by_key = {c.key: c for c in self.columns}
+        unknown = [k for k in keys if k not in by_key]
+        if unknown:
+            raise SettingsError(f"no column {unknown[0]!r}; columns are {', '.join(by_key)}")
+        return OddsTable(
+            self.title, tuple(by_key[k] for k in keys), self.rows, self.meta, self.note
+        )
+
     def _views(self) -> list[tuple[Column, _View]]:
         return [(c, v) for c in self.columns for v in _views(c, self.compact)]
 
