@@ -1,0 +1,169 @@
+"""The score card grid of the Dice Poker panel: one row per box, one column per player.
+
+For the player to move, each open box shows what the dice would score
+there and is a button that scores it; filled boxes show their points, boxes
+the joker rule closes are disabled.  The grid only shows the game: the
+clicks go to the panel, which asks the game.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from dicelab.core.panel import Words
+from dicelab.dice_poker.card import Scorecard
+from dicelab.dice_poker.game import DicePokerGame
+from dicelab.dice_poker.panel_text import bonus_text
+from dicelab.dice_poker.rules import Ruleset
+
+OPTION_COLOR = "#c8e6c9"
+ZERO_COLOR = "#f1f1f1"
+FILLED_COLOR = "#ffffff"
+CURRENT_BACKGROUND = "#fff3c4"
+BLANK = "\u00a0"  # an empty description would leave the old text in the browser
+_CELL = widgets.Layout(width="auto", height="30px", margin="1px")
+
+
+def _html(value: str = "", css: str = "") -> widgets.HTML:
+    widget = widgets.HTML(value)
+    if css:
+        widget.add_class(css)
+    return widget
+
+
+class ScorecardGrid:
+    """Every player's score card as one grid.
+
+    - `box_buttons[player][box_id]`: the score cell of each box (a Button);
+      the player to move's cells also carry the class `dicelab-box-<box_id>`,
+      every cell `dicelab-card-<player>-<box_id>`;
+    - `total_labels[player]`: the total (class `dicelab-total-<player>`);
+    - `upper_labels`, `bonus_labels`, `lower_labels`, `poker_labels`: the
+      subtotals and bonuses; `headers`: the players' names.
+
+    `on_box(player, box_id)` is called when a score cell is clicked.
+    """
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        players: tuple[str, ...],
+        words: Words,
+        on_box: Callable[[int, str], None],
+    ) -> None:
+        self.rules, self.players, self.words = rules, players, words
+        lang = words.lang
+        n = len(players)
+        self.headers = [
+            _html(f"<b>{html.escape(name)}</b>", f"dicelab-player-{p}")
+            for p, name in enumerate(players)
+        ]
+        self.box_buttons: list[dict[str, widgets.Button]] = [{} for _ in players]
+        self.upper_labels = [_html(css=f"dicelab-upper-{p}") for p in range(n)]
+        self.bonus_labels = [_html(css=f"dicelab-bonus-{p}") for p in range(n)]
+        self.lower_labels = [_html(css=f"dicelab-lower-{p}") for p in range(n)]
+        self.poker_labels = [_html(css=f"dicelab-poker-bonus-{p}") for p in range(n)]
+        self.total_labels = [_html(css=f"dicelab-total-{p}") for p in range(n)]
+        children: list[widgets.Widget] = [_html(f"<b>{html.escape(words('box'))}</b>")]
+        children += self.headers
+        for section in ("upper", "lower"):
+            for box in (b for b in rules.boxes if b.section == section):
+                children.append(_html(html.escape(box.label(lang)), f"dicelab-label-{box.id}"))
+                for p in range(n):
+                    button = widgets.Button(description=BLANK, layout=_CELL)
+                    button.add_class("dicelab-cell")
+                    button.add_class(f"dicelab-card-{p}-{box.id}")
+                    button.on_click(lambda _b, p=p, box_id=box.id: on_box(p, box_id))
+                    self.box_buttons[p][box.id] = button
+                    children.append(button)
+            if section == "upper":
+                children += [_html(html.escape(words("upper_total"))), *self.upper_labels]
+                children += [_html(html.escape(words("bonus"))), *self.bonus_labels]
+        children += [_html(html.escape(words("lower_total"))), *self.lower_labels]
+        if rules.poker_bonus:
+            children += [_html(html.escape(words("poker_bonus"))), *self.poker_labels]
+        children += [_html(f"<b>{html.escape(words('total'))}</b>"), *self.total_labels]
+        self.widget = widgets.GridBox(
+            children,
+            layout=widgets.Layout(
+                grid_template_columns=f"minmax(150px, max-content) repeat({n}, 96px)",
+                grid_gap="1px 6px",
+                align_items="center",
+                align_content="flex-start",
+            ),
+        )
+        self.widget.add_class("dicelab-scorecard")
+
+    def refresh(self, game: DicePokerGame) -> None:
+        """Show the cards, the options of the player to move, and the totals."""
+        state = game.state
+        playing = not game.is_over
+        options = game.options()
+        for p, card in enumerate(state.cards):
+            current = playing and p == state.current
+            header = self.headers[p]
+            header.layout.padding = "2px 4px"
+            (header.add_class if current else header.remove_class)("dicelab-current")
+            name = html.escape(self.players[p])
+            header.value = (
+                f'<b style="background:{CURRENT_BACKGROUND};padding:2px 4px">▶ {name}</b>'
+                if current
+                else f"<b>{name}</b>"
+            )
+            for box_id, button in self.box_buttons[p].items():
+                self._show_cell(button, box_id, card, current, state.dice is not None, options)
+            self._show_totals(p, card)
+
+    def _show_cell(
+        self,
+        button: widgets.Button,
+        box_id: str,
+        card: Scorecard,
+        current: bool,
+        rolled: bool,
+        options: dict[str, int],
+    ) -> None:
+        (button.add_class if current else button.remove_class)(f"dicelab-box-{box_id}")
+        value = card.boxes[box_id]
+        style = button.style
+        style.font_weight, style.font_style = "normal", "normal"
+        if value is not None:
+            button.description, button.disabled = str(value), True
+            button.tooltip = self.words("filled")
+            style.button_color, style.text_color = FILLED_COLOR, "#000000"
+            style.font_weight = "bold"
+        elif current and rolled and box_id in options:
+            points = options[box_id]
+            button.description, button.disabled = f"→ {points}", False
+            button.tooltip = self.words("score_here", points=points)
+            style.button_color = OPTION_COLOR if points else ZERO_COLOR
+            style.text_color = "#1b5e20" if points else "#757575"
+            style.font_style = "italic"
+        elif current and rolled:
+            button.description, button.disabled = "—", True
+            button.tooltip = self.words("closed")
+            style.button_color, style.text_color = ZERO_COLOR, "#9e9e9e"
+        else:
+            button.description, button.disabled = BLANK, True
+            button.tooltip = self.words("roll_first") if current else ""
+            style.button_color = CURRENT_BACKGROUND if current else FILLED_COLOR
+            style.text_color = "#000000"
+
+    def _show_totals(self, p: int, card: Scorecard) -> None:
+        self.upper_labels[p].value = str(card.upper_total)
+        self.bonus_labels[p].value = (
+            f'<div style="font-size:0.8em;line-height:1.2">'
+            f"{html.escape(bonus_text(card, self.words))}</div>"
+        )
+        self.lower_labels[p].value = str(card.lower_total)
+        self.poker_labels[p].value = str(card.poker_bonus)
+        self.total_labels[p].value = f"<b>{card.total}</b>"
+
+    def close(self) -> None:
+        """Close every widget of the grid (before a grid for other players replaces it)."""
+        for child in self.widget.children:
+            child.close()
+        self.widget.close()

@@ -1,0 +1,215 @@
+"""The words of the Dice Poker panel, in English and Portuguese, and the texts
+it builds from the game: the joker explanation, the bonus progress, the
+game-over summary.
+
+>>> from dicelab.core.panel import Words
+>>> Words(WORDS, "pt")("turn", turn=3, turns=15)
+'Rodada 3 de 15'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dicelab.core.panel import Words
+from dicelab.dice_poker.card import Scorecard
+from dicelab.dice_poker.rules import UPPER_IDS, Ruleset, joker_applies, poker_bonus_due
+
+WORDS: dict[str, dict[str, str]] = {
+    "title": {"en": "Dice Poker", "pt": "Pôquer de dados"},
+    "roll": {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})"},
+    "turn": {"en": "Turn {turn} of {turns}", "pt": "Rodada {turn} de {turns}"},
+    "to_play": {"en": "{name} to play", "pt": "Vez de {name}"},
+    "held": {"en": "held", "pt": "segurado"},
+    "hold": {"en": "Hold", "pt": "Segurar"},
+    "release": {"en": "Release", "pt": "Soltar"},
+    "roll_first": {"en": "Roll the dice first", "pt": "Role os dados primeiro"},
+    "box": {"en": "Box", "pt": "Casa"},
+    "upper_total": {"en": "Upper subtotal", "pt": "Subtotal superior"},
+    "bonus": {"en": "Bonus", "pt": "Bônus"},
+    "bonus_more": {"en": "{n} more for the bonus", "pt": "faltam {n} para o bônus"},
+    "bonus_earned": {"en": "bonus earned", "pt": "bônus ganho"},
+    "bonus_missed": {"en": "no bonus", "pt": "sem bônus"},
+    "lower_total": {"en": "Lower subtotal", "pt": "Subtotal inferior"},
+    "poker_bonus": {"en": "Poker bonus", "pt": "Bônus de pôquer"},
+    "total": {"en": "Total", "pt": "Total"},
+    "closed": {"en": "closed by the joker rule", "pt": "fechada pela regra do curinga"},
+    "score_here": {"en": "Score {points} here", "pt": "Marcar {points} aqui"},
+    "filled": {"en": "filled", "pt": "preenchida"},
+    "new_game": {"en": "New game", "pt": "Novo jogo"},
+    "seed": {"en": "Seed", "pt": "Semente"},
+    "seed_placeholder": {"en": "next seed (blank: random)", "pt": "semente (vazio: aleatória)"},
+    "seed_unknown": {"en": "from the save file", "pt": "do arquivo salvo"},
+    "hints": {"en": "Hints", "pt": "Dicas"},
+    "save": {"en": "Save", "pt": "Salvar"},
+    "load": {"en": "Load", "pt": "Carregar"},
+    "file": {"en": "File", "pt": "Arquivo"},
+    "saved": {"en": "Game saved to {path}", "pt": "Jogo salvo em {path}"},
+    "loaded": {"en": "Game loaded from {path}", "pt": "Jogo carregado de {path}"},
+    "new_game_started": {
+        "en": "New game (seed {seed}): {name} rolls first",
+        "pt": "Novo jogo (semente {seed}): {name} começa",
+    },
+    "rolled": {"en": "{name} rolled {dice}", "pt": "{name} rolou {dice}"},
+    "scored": {"en": "{name} wrote {points} in {box}", "pt": "{name} marcou {points} em {box}"},
+    "scored_bonus": {"en": " (+{bonus} poker bonus)", "pt": " (+{bonus} de bônus de pôquer)"},
+    "not_your_turn": {
+        "en": "It is {name}'s turn, not {other}'s",
+        "pt": "É a vez de {name}, não de {other}",
+    },
+    "game_over": {"en": "Game over!", "pt": "Fim de jogo!"},
+    "winner": {"en": "Winner: {names} with {points}", "pt": "Vencedor: {names} com {points}"},
+    "tie": {"en": "Tie: {names} with {points}", "pt": "Empate: {names} com {points}"},
+    "and": {"en": "and", "pt": "e"},
+    "winner_word": {"en": "winner", "pt": "vencedor"},
+    # hints
+    "hints_before": {
+        "en": "Before the first roll: the chance of each box in a whole turn "
+        "(3 rolls, holds aimed at that box)",
+        "pt": "Antes da primeira jogada: a chance de cada casa num turno inteiro "
+        "(3 jogadas, segurando para essa casa)",
+    },
+    "hints_now": {
+        "en": "Holding {hold}, {n} roll(s) left: chance of each box by the end of the turn",
+        "pt": "Segurando {hold}, faltam {n} jogada(s): chance de cada casa até o fim do turno",
+    },
+    "hints_final": {
+        "en": "No rolls left: the boxes these dice qualify for",
+        "pt": "Sem jogadas: as casas em que estes dados se qualificam",
+    },
+    "hold_none": {"en": "nothing", "pt": "nada"},
+    "hold_all": {"en": "all five", "pt": "os cinco"},
+    "all (stop)": {"en": "all (stop)", "pt": "todos (parar)"},
+    "none (reroll all)": {"en": "none (reroll all)", "pt": "nenhum (rolar todos)"},
+    "chance": {"en": "Chance", "pt": "Probabilidade"},
+    "chance_now": {"en": "Your hold", "pt": "Sua escolha"},
+    "best_hold": {"en": "Best hold", "pt": "Melhor escolha"},
+    "best_chance": {"en": "Its chance", "pt": "Sua chance"},
+    "advisor_title": {
+        "en": "Advisor: expected final score",
+        "pt": "Conselheiro: pontuação final esperada",
+    },
+    "advisor_failed": {
+        "en": "Advisor unavailable: {error}",
+        "pt": "Conselheiro indisponível: {error}",
+    },
+    "expected": {"en": "Expected final score", "pt": "Pontuação final esperada"},
+    "delta": {"en": "vs best", "pt": "vs melhor"},
+    "best": {"en": "best", "pt": "melhor"},
+    "yours": {"en": "(yours)", "pt": "(sua)"},
+    "hold_col": {"en": "Hold", "pt": "Segurar"},
+}
+
+
+def hold_key(dice: Sequence[int], held: frozenset[int], rolls_left: int) -> str:
+    """The row of `current_turn_table` for these holds: the held faces, sorted.
+
+    >>> hold_key((6, 2, 6, 3, 6), frozenset({0, 2, 4}), 2)
+    '6 6 6'
+    >>> hold_key((6, 2, 6, 3, 6), frozenset(), 1), hold_key((6, 2, 6, 3, 6), frozenset(), 0)
+    ('none (reroll all)', 'all (stop)')
+    """
+    if rolls_left == 0 or len(held) == len(dice):
+        return "all (stop)"
+    faces = sorted(dice[p] for p in held)
+    return " ".join(map(str, faces)) if faces else "none (reroll all)"
+
+
+def _listing(names: Sequence[str], words: Words) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {words('and')} {names[-1]}"
+
+
+_JOKER = {
+    "head": {
+        "en": "Joker! Five {face}s with {poker} already filled ({held}){bonus}.",
+        "pt": "Curinga! Cinco dados {face} com {poker} já preenchida ({held}){bonus}.",
+    },
+    "bonus": {"en": ": +{n} poker bonus", "pt": ": +{n} de bônus de pôquer"},
+    "face_box": {
+        "en": "It must go in the {box} box.",
+        "pt": "Deve ir na casa {box}.",
+    },
+    "lower": {
+        "en": "{box} is filled, so it goes in any open lower box{full}.",
+        "pt": "{box} já está preenchida, então vai em qualquer casa inferior aberta{full}.",
+    },
+    "full": {
+        "en": "; {names} score their full {points}",
+        "pt": "; {names} valem o total: {points}",
+    },
+    "upper": {
+        "en": "No lower box is open: write 0 in an open upper box.",
+        "pt": "Nenhuma casa inferior aberta: marque 0 numa casa superior aberta.",
+    },
+    "free": {
+        "en": "It may go in any open box{full}.",
+        "pt": "Pode ir em qualquer casa aberta{full}.",
+    },
+}
+
+
+def joker_text(rules: Ruleset, card: Scorecard, dice: Sequence[int], lang: str) -> str:
+    """A short explanation of the joker rule for this roll ("" when it does not apply).
+
+    >>> from dicelab.dice_poker.rules import get_ruleset
+    >>> rules = get_ruleset("dice-poker")
+    >>> card = Scorecard(rules, dict.fromkeys(rules.box_ids) | {"poker": 50})
+    >>> joker_text(rules, card, [6] * 5, "en")
+    'Joker! Five 6s with Poker already filled (50): +100 poker bonus. It must go in the Sixes box.'
+    """
+    if not joker_applies(rules, card.boxes, dice):
+        return ""
+    words = Words(_JOKER, lang)
+    bonus = poker_bonus_due(rules, card.boxes, dice)
+    face = dice[0]
+    head = words(
+        "head",
+        face=face,
+        poker=rules.box("poker").label(lang),
+        held=card.boxes["poker"],
+        bonus=words("bonus", n=bonus) if bonus else "",
+    )
+    fixed = [b for b in rules.boxes if b.joker_points is not None and card.boxes[b.id] is None]
+    full = (
+        words(
+            "full",
+            names=", ".join(b.label(lang) for b in fixed),
+            points="/".join(str(b.joker_points) for b in fixed),
+        )
+        if fixed
+        else ""
+    )
+    face_box = rules.box(UPPER_IDS[face - 1])
+    if rules.joker == "free":
+        rule = words("free", full=full)
+    elif card.boxes[face_box.id] is None:
+        rule = words("face_box", box=face_box.label(lang))
+    elif any(card.boxes[b.id] is None for b in rules.boxes if b.section == "lower"):
+        rule = words("lower", box=face_box.label(lang), full=full)
+    else:
+        rule = words("upper")
+    return f"{head} {rule}"
+
+
+def bonus_text(card: Scorecard, words: Words) -> str:
+    """The upper bonus progress: "12 more for the bonus", "bonus earned" or "no bonus"."""
+    if card.upper_bonus:
+        return f"+{card.upper_bonus} ({words('bonus_earned')})"
+    upper_open = any(card.boxes[b] is None for b in UPPER_IDS)
+    if not upper_open:
+        return f"0 ({words('bonus_missed')})"
+    return words("bonus_more", n=card.bonus_needed)
+
+
+def game_over_text(totals: dict[str, int], winners: Sequence[str], words: Words) -> str:
+    """ "Game over! Winner: Ana with 212" (or a tie), then every total."""
+    best = totals[winners[0]]
+    key = "winner" if len(winners) == 1 else "tie"
+    ranking = sorted(totals.items(), key=lambda item: -item[1])
+    scores = ", ".join(f"{name} {points}" for name, points in ranking)
+    return (
+        f"{words('game_over')} {words(key, names=_listing(winners, words), points=best)}. "
+        f"{words('total')}: {scores}"
+    )

@@ -1,0 +1,535 @@
+"""The Dice Poker play panel, driven by clicks through the widget API (no kernel)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import plotly.graph_objects as go
+import pytest
+
+from dicelab.core.numbers import fraction_text, percent_text
+from dicelab.core.panel import MessageArea, Panel, safe_callback
+from dicelab.dice_poker.game import DicePokerGame
+from dicelab.dice_poker.odds import current_turn_table, turn_table
+from dicelab.dice_poker.panel import DicePokerPanel
+from dicelab.dice_poker.panel_text import hold_key
+from dicelab.errors import IllegalMove, SettingsError
+
+# --- a simple deterministic player, for the panel and for the bare game --------
+
+
+def holds_for(dice: tuple[int, ...]) -> set[int]:
+    """Hold every die of the most common face (the higher face on a tie)."""
+    counts = Counter(dice)
+    face = max(counts, key=lambda f: (counts[f], f))
+    return {p for p, f in enumerate(dice) if f == face}
+
+
+def box_for(options: dict[str, int]) -> str:
+    """The box with the most points (the first in card order on a tie)."""
+    return max(options, key=lambda b: options[b])
+
+
+def set_holds_by_clicks(panel: DicePokerPanel, wanted: set[int]) -> None:
+    for p in range(5):
+        if (p in panel.game.held) != (p in wanted):
+            panel.dice_buttons[p].click()
+
+
+def play_panel(panel: DicePokerPanel) -> None:
+    """Play the whole game by clicking: roll, hold, roll, hold, roll, score."""
+    while not panel.game.is_over:
+        panel.roll_button.click()
+        for _ in range(2):
+            wanted = holds_for(panel.game.dice)
+            if len(wanted) == 5:
+                break
+            set_holds_by_clicks(panel, wanted)
+            panel.roll_button.click()
+        player = panel.game.state.current
+        panel.box_buttons[player][box_for(panel.game.options())].click()
+        assert panel.message.kind != "error", panel.message.text
+
+
+def play_game(game: DicePokerGame) -> None:
+    """The same moves on a bare game."""
+    while not game.is_over:
+        game.roll()
+        for _ in range(2):
+            wanted = holds_for(game.dice)
+            if len(wanted) == 5:
+                break
+            game.roll(hold=wanted)
+        game.score(box_for(game.options()))
+
+
+def unchanged(panel: DicePokerPanel) -> Callable[[], bool]:
+    """A check that the game's state and random generator did not move."""
+    state, rng = panel.game.state, json.dumps(panel.game.rng.bit_generator.state)
+    return lambda: (
+        panel.game.state == state and json.dumps(panel.game.rng.bit_generator.state) == rng
+    )
+
+
+def classes(widget: Any) -> tuple[str, ...]:
+    return tuple(widget._dom_classes)
+
+
+# --- whole games ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("seed", "ruleset", "hints"),
+    [(3, "dice-poker", False), (11, "dice-poker", True), (5, "yahtzee", False)],
+)
+def test_a_whole_game_clicked_through_matches_the_bare_game(seed, ruleset, hints) -> None:
+    panel = DicePokerPanel(["Ana", "Bruno"], ruleset=ruleset, seed=seed)
+    panel.hints_toggle.value = hints
+    play_panel(panel)
+    game = DicePokerGame(["Ana", "Bruno"], ruleset, seed=seed)
+    play_game(game)
+    assert panel.game.state == game.state
+    assert panel.game.totals() == game.totals()
+    assert panel.game.winners() == game.winners()
+    for p, name in enumerate(game.players):
+        assert panel.total_labels[p].value == f"<b>{game.totals()[name]}</b>"
+        assert all(b.disabled for b in panel.box_buttons[p].values())
+    winners = game.winners()
+    assert f"{winners[0]} with {game.totals()[winners[0]]}" in panel.summary.value
+    assert panel.summary.layout.display is None
+    assert panel.message.kind == "success" and panel.message.text.startswith("Game over!")
+    assert panel.roll_button.disabled and all(b.disabled for b in panel.dice_buttons)
+    assert panel.errors == []
+
+
+def test_a_joker_is_explained_and_only_its_boxes_open() -> None:
+    game = DicePokerGame(["Ana"], seed=2)
+    game.roll(dice=[6] * 5)
+    game.score("poker")
+    game.roll(dice=[6] * 5)
+    panel = DicePokerPanel.from_game(game)
+    assert "Joker!" in panel.joker_label.value and "Sixes" in panel.joker_label.value
+    assert "+100" in panel.joker_label.value
+    cells = panel.box_buttons[0]
+    assert not cells["sixes"].disabled and cells["sixes"].description == "→ 30"
+    assert cells["chance"].disabled and cells["chance"].description == "—"
+    check = unchanged(panel)
+    cells["chance"].click()  # the joker closes it: the game says so
+    assert panel.message.kind == "error" and "joker" in panel.message.text and check()
+    cells["sixes"].click()
+    assert panel.message.text == "Ana wrote 30 in Sixes (+100 poker bonus)"
+    assert panel.game.card.total == 180 and panel.joker_label.layout.display == "none"
+
+
+# --- wrong clicks ---------------------------------------------------------------------
+
+
+def test_wrong_clicks_leave_the_game_unchanged_and_say_why() -> None:
+    panel = DicePokerPanel(["Ana", "Bruno"], seed=8)
+    check = unchanged(panel)
+    panel.dice_buttons[0].click()  # before the first roll
+    assert (panel.message.kind, check()) == ("error", True)
+    assert "roll the dice first" in panel.message.text
+    panel.message.clear()
+    panel.box_buttons[0]["chance"].click()  # scoring before rolling
+    assert (panel.message.kind, check()) == ("error", True)
+
+    for _ in range(3):
+        panel.roll_button.click()
+    assert panel.roll_button.disabled and panel.roll_button.description == "Roll (0 left)"
+    check = unchanged(panel)
+    panel.roll_button.click()  # a disabled button clicked anyway
+    assert panel.message.kind == "error" and "no rolls left" in panel.message.text and check()
+    panel.box_buttons[1]["chance"].click()  # Bruno's card during Ana's turn
+    assert panel.message.text == "It is Ana's turn, not Bruno's (rule: players take turns)"
+    assert check()
+    panel.box_buttons[0]["chance"].click()
+    panel.roll_button.click()  # Bruno
+    panel.box_buttons[1]["chance"].click()
+    panel.roll_button.click()  # Ana again
+    check = unchanged(panel)
+    panel.box_buttons[0]["chance"].click()  # filled
+    assert panel.message.kind == "error" and "already filled" in panel.message.text
+    assert check() and panel.box_buttons[0]["chance"].disabled
+    panel.message.clear()
+    for p in range(5):
+        panel.dice_buttons[p].click()
+    assert panel.roll_button.disabled and panel.dice_views[0].caption.value == "held"
+    check = unchanged(panel)
+    panel.roll_button.click()  # all five held
+    assert panel.message.kind == "error" and "all five dice are held" in panel.message.text
+    assert check() and panel.errors == []
+
+
+def test_clicks_after_the_game_is_over_change_nothing() -> None:
+    panel = DicePokerPanel(["Ana"], seed=1)
+    play_panel(panel)
+    check = unchanged(panel)
+    for click in (
+        panel.roll_button.click,
+        panel.dice_buttons[2].click,
+        panel.box_buttons[0]["chance"].click,
+    ):
+        panel.message.clear()
+        click()
+        assert panel.message.kind == "error" and "the game is over" in panel.message.text
+        assert check()
+    assert panel.errors == []
+
+
+# --- hints -----------------------------------------------------------------------------
+
+
+def shown_odds(panel: DicePokerPanel) -> dict[str, Fraction]:
+    bar = panel.figure.data[0]
+    return {
+        box.id: Fraction(hover)
+        for box, y, hover in zip(panel.game.ruleset.boxes, bar.y, bar.customdata, strict=True)
+        if y == float(Fraction(hover))
+    }
+
+
+def test_hints_show_the_exact_odds_of_the_current_holds() -> None:
+    panel = DicePokerPanel(["Ana", "Bruno"], seed=4)
+    assert panel.hints.widget.layout.display == "none"
+    panel.hints_toggle.value = True
+    assert panel.hints.widget.layout.display is None
+    assert isinstance(panel.figure, go.FigureWidget)
+    whole_turn = turn_table("dice-poker", rolls=3).column("probability")
+    assert panel.hints.values == whole_turn and shown_odds(panel) == whole_turn
+
+    panel.roll_button.click()  # 5 6 6 4 6
+    for hold in ({1, 2, 4}, {0, 1}, set(), {0, 1, 2, 3, 4}):
+        set_holds_by_clicks(panel, hold)
+        dice, rolls_left = panel.game.dice, panel.game.rolls_left
+        key = " ".join(map(str, sorted(dice[p] for p in hold))) or "none (reroll all)"
+        key = "all (stop)" if len(hold) == 5 else key
+        assert panel.hints.hold == key == hold_key(dice, panel.game.held, rolls_left)
+        expected = current_turn_table(dice, rolls_left).row(key)
+        exact = {box.id: expected[box.id] for box in panel.game.ruleset.boxes}
+        assert panel.hints.values == exact and shown_odds(panel) == exact
+        for p in exact.values():
+            assert f'title="{fraction_text(p)}">{percent_text(p)}</td>' in panel.hints.table.value
+    assert panel.hints.values["chance"] == 1 and panel.hints.values["poker"] == 0
+    set_holds_by_clicks(panel, {1, 2, 4})
+    panel.roll_button.click()
+    panel.roll_button.click()
+    assert panel.game.rolls_left == 0 and panel.hints.hold == "all (stop)"
+    final = current_turn_table(panel.game.dice, 0).row("all (stop)")
+    assert shown_odds(panel) == {b: final[b] for b in panel.game.ruleset.box_ids}
+    assert "No rolls left" in panel.hints.title.value
+    assert panel.errors == []
+
+
+def test_an_advisor_adds_expected_scores_and_deltas() -> None:
+    asked: list[Any] = []
+
+    def advisor(state: Any) -> dict[str, Any]:
+        asked.append(state)
+        return {
+            "holds": {(6, 6, 6): Fraction(401, 2), (): 150, "6 6": 190.25},
+            "boxes": {"sixes": 180, "chance": Fraction(361, 2)},
+        }
+
+    panel = DicePokerPanel(["Ana"], seed=4, advisor=advisor)
+    panel.hints_toggle.value = True
+    assert asked == [] and panel.hints.advice is None  # nothing to advise before a roll
+    panel.roll_button.click()  # 5 6 6 4 6
+    set_holds_by_clicks(panel, {1, 2, 4})
+    assert asked[-1] == panel.game.state
+    assert panel.hints.advice == {
+        "holds": {"6 6 6": Fraction(401, 2), "none (reroll all)": 150, "6 6": 190.25},
+        "boxes": {"sixes": 180, "chance": Fraction(361, 2)},
+    }
+    advice = panel.hints.advice_html.value
+    assert '6 6 6 (yours)</td><td title="401/2">200.50</td><td>best</td>' in advice
+    assert "<td>6 6</td><td>190.25</td><td>−10.25</td>" in advice
+    assert "<td>none (reroll all)</td><td>150.00</td><td>−50.50</td>" in advice
+    assert '<td>Chance</td><td title="361/2">180.50</td><td>best</td>' in advice
+    assert "<td>Sixes</td><td>180.00</td><td>−0.50</td>" in advice
+
+
+def test_an_advisor_object_or_a_failing_one() -> None:
+    class Advisor:
+        def advise(self, state: Any) -> Any:
+            return type("Advice", (), {"holds": None, "boxes": {"chance": 3}})()
+
+    panel = DicePokerPanel(["Ana"], seed=4, advisor=Advisor())
+    panel.hints_toggle.value = True
+    panel.roll_button.click()
+    assert panel.hints.advice == {"holds": {}, "boxes": {"chance": 3}}
+
+    def broken(state: Any) -> None:
+        raise RuntimeError("tables not built")
+
+    panel = DicePokerPanel(["Ana"], seed=4, advisor=broken)
+    panel.hints_toggle.value = True
+    panel.roll_button.click()
+    assert "Advisor unavailable: tables not built" in panel.hints.advice_html.value
+    assert panel.hints.values and panel.message.kind == "info" and panel.errors == []
+
+
+def test_without_an_advisor_hints_are_the_odds_only() -> None:
+    panel = DicePokerPanel(["Ana"], seed=4)
+    panel.hints_toggle.value = True
+    panel.roll_button.click()
+    assert panel.hints.advice is None and panel.hints.advice_html.layout.display == "none"
+
+
+# --- languages, classes, display ----------------------------------------------------
+
+
+def test_portuguese_labels() -> None:
+    panel = DicePokerPanel(["Ana", "Bruno"], seed=4, lang="pt")
+    grid = panel.scorecard.widget
+    labels = [c.value for c in grid.children if hasattr(c, "value")]
+    for name in ("Ases", "Seis", "Dois pares", "Trinca", "Quadra", "Sequência pequena", "Pôquer"):
+        assert name in labels
+    assert "Subtotal superior" in labels and "Bônus" in labels and "<b>Total</b>" in labels
+    assert panel.roll_button.description == "Rolar (faltam 3)"
+    assert panel.turn_label.value == "Rodada 1 de 15"
+    assert "Vez de Ana" in panel.player_label.value
+    assert panel.hints_toggle.description == "Dicas"
+    assert panel.new_game_button.description == "Novo jogo"
+    assert (panel.save_button.description, panel.load_button.description) == ("Salvar", "Carregar")
+    assert "faltam 64 para o bônus" in panel.scorecard.bonus_labels[0].value
+    assert panel.figure.data[0].x[0] == "Ases"
+    panel.roll_button.click()
+    panel.dice_buttons[1].click()
+    assert panel.dice_views[1].caption.value == "segurado"
+    panel.box_buttons[0]["poker"].click()
+    assert panel.message.text == "Ana marcou 0 em Pôquer"
+
+
+def test_css_classes_follow_the_player_to_move() -> None:
+    panel = DicePokerPanel(["Ana", "Bruno"], seed=4)
+    assert "dicelab-roll" in classes(panel.roll_button)
+    assert [f"dicelab-die-{i}" in classes(b) for i, b in enumerate(panel.dice_buttons)] == [
+        True
+    ] * 5
+    assert "dicelab-message" in classes(panel.message)
+    assert "dicelab-total-1" in classes(panel.total_labels[1])
+    assert "dicelab-new-game" in classes(panel.new_game_button)
+    assert "dicelab-hints-toggle" in classes(panel.hints_toggle)
+    assert "dicelab-box-chance" in classes(panel.box_buttons[0]["chance"])
+    assert "dicelab-box-chance" not in classes(panel.box_buttons[1]["chance"])
+    panel.roll_button.click()
+    panel.dice_buttons[3].click()
+    assert "dicelab-held" in classes(panel.dice_buttons[3])
+    panel.box_buttons[0]["chance"].click()
+    assert "dicelab-held" not in classes(panel.dice_buttons[3])
+    assert "dicelab-box-chance" in classes(panel.box_buttons[1]["chance"])
+    assert "dicelab-box-chance" not in classes(panel.box_buttons[0]["chance"])
+    assert "dicelab-card-0-chance" in classes(panel.box_buttons[0]["chance"])
+
+
+def test_the_panel_shows_itself_in_a_notebook() -> None:
+    panel = DicePokerPanel(["Ana"], seed=1)
+    bundle = panel._repr_mimebundle_()
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == panel.widget.model_id
+    assert isinstance(panel, Panel) and "Ana" in repr(panel)
+
+
+@pytest.mark.parametrize(
+    ("players", "words"),
+    [
+        ([], "1 to 6 players, not 0"),
+        ([f"P{i}" for i in range(7)], "1 to 6 players, not 7"),
+        (["Ana", "Ana"], "'Ana' appears twice"),
+        (["Ana", " "], "non-empty"),
+        (["Ana", 3], "non-empty"),
+        ("Ana", "a list of 1 to 6 names"),
+    ],
+)
+def test_bad_players_are_refused_clearly(players, words) -> None:
+    with pytest.raises(SettingsError, match=words):
+        DicePokerPanel(players)
+
+
+def test_bad_settings_are_refused_clearly() -> None:
+    with pytest.raises(SettingsError, match="lang must be one of en, pt"):
+        DicePokerPanel(["Ana"], lang="fr")
+    with pytest.raises(SettingsError, match="seed"):
+        DicePokerPanel(["Ana"], seed=-1)
+    with pytest.raises(SettingsError, match="unknown ruleset"):
+        DicePokerPanel(["Ana"], ruleset="poker")
+    assert len(DicePokerPanel([f"P{i}" for i in range(6)], seed=1).box_buttons) == 6
+
+
+# --- new game and seeds -------------------------------------------------------------
+
+
+def test_new_game_with_a_typed_seed_replays_the_same_rolls() -> None:
+    panel = DicePokerPanel(["Ana", "Bruno"], seed=1234)
+    assert panel.seed == 1234 and "<b>1234</b>" in panel.seed_label.value
+    panel.roll_button.click()
+    first = panel.game.dice
+    panel.box_buttons[0]["chance"].click()
+    panel.seed_text.value = "1234"
+    panel.new_game_button.click()
+    assert panel.game.state.turn == 1 and panel.game.dice is None
+    assert panel.game.players == ("Ana", "Bruno") and panel.seed_text.value == ""
+    assert panel.message.text == "New game (seed 1234): Ana rolls first"
+    panel.roll_button.click()
+    assert panel.game.dice == first
+    panel.new_game_button.click()  # blank box: a fresh seed, shown
+    assert isinstance(panel.seed, int) and f"<b>{panel.seed}</b>" in panel.seed_label.value
+    fresh = DicePokerGame(["Ana", "Bruno"], seed=panel.seed)
+    panel.roll_button.click()
+    assert panel.game.dice == fresh.roll()
+    check = unchanged(panel)
+    panel.seed_text.value = "twelve"
+    panel.new_game_button.click()
+    assert panel.message.kind == "error" and "twelve" in panel.message.text and check()
+    assert panel.errors == []
+
+
+def test_a_fresh_seed_is_chosen_and_shown_when_none_is_given() -> None:
+    panel = DicePokerPanel(["Ana"])
+    assert isinstance(panel.seed, int) and str(panel.seed) in panel.seed_label.value
+    panel.roll_button.click()
+    assert panel.game.dice == DicePokerGame(["Ana"], seed=panel.seed).roll()
+
+
+# --- save and load ---------------------------------------------------------------------
+
+
+def test_save_and_load_round_trip(tmp_path) -> None:
+    panel = DicePokerPanel(["Ana", "Bruno"], seed=21)
+    panel.roll_button.click()
+    panel.box_buttons[0]["chance"].click()
+    panel.roll_button.click()
+    panel.dice_buttons[0].click()
+    path = tmp_path / "lesson.json"
+    panel.save(path)
+    copy = DicePokerPanel.load(path, lang="pt")
+    assert copy.game.state == panel.game.state and copy.seed is None
+    assert "do arquivo salvo" in copy.seed_label.value
+    assert copy.dice_views[0].caption.value == "segurado"
+    assert copy.box_buttons[0]["chance"].description == panel.box_buttons[0]["chance"].description
+    panel.roll_button.click()
+    copy.roll_button.click()
+    assert copy.game.dice == panel.game.dice
+
+
+def test_save_and_load_buttons(tmp_path) -> None:
+    panel = DicePokerPanel(["Ana", "Bruno"], seed=21)
+    assert panel.save_path.value == "dice-poker-save.json"
+    panel.roll_button.click()
+    saved_state = panel.game.state
+    path = tmp_path / "class.json"
+    panel.save_path.value = str(path)
+    panel.save_button.click()
+    assert panel.message.kind == "success" and panel.message.text == f"Game saved to {path}"
+    panel.box_buttons[0]["chance"].click()
+    panel.load_button.click()
+    assert panel.message.text == f"Game loaded from {path}"
+    assert panel.game.state == saved_state
+    assert panel.box_buttons[0]["chance"].description.startswith("→")
+    # a saved game of other players replaces the score card
+    other = DicePokerGame(["Caio", "Dora", "Eva"], seed=2)
+    other.save(tmp_path / "other.json")
+    panel.save_path.value = str(tmp_path / "other.json")
+    panel.load_button.click()
+    assert panel.game.players == ("Caio", "Dora", "Eva") and len(panel.box_buttons) == 3
+    assert "Caio" in panel.scorecard.headers[0].value and panel.errors == []
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ("this is not json", "not valid JSON"),
+        ('{"format": "something else"}', "not a dicelab Dice Poker save"),
+        (None, "cannot read"),
+    ],
+)
+def test_a_bad_file_is_answered_in_the_panel(tmp_path, content, words) -> None:
+    panel = DicePokerPanel(["Ana", "Bruno"], seed=21)
+    panel.roll_button.click()
+    path = tmp_path / "bad.json"
+    if content is not None:
+        path.write_text(content)
+    panel.save_path.value = str(path)
+    check = unchanged(panel)
+    grid = panel.scorecard
+    panel.load_button.click()
+    assert panel.message.kind == "error" and words in panel.message.text
+    assert check() and panel.scorecard is grid and panel.errors == []
+
+
+def test_saving_where_it_cannot_write_is_answered_in_the_panel(tmp_path) -> None:
+    panel = DicePokerPanel(["Ana"], seed=21)
+    panel.save_path.value = str(tmp_path / "no" / "such" / "folder.json")
+    panel.save_button.click()
+    assert panel.message.kind == "error" and "cannot write" in panel.message.text
+
+
+# --- the shared pieces -------------------------------------------------------------------
+
+
+def test_safe_callback_catches_every_exception() -> None:
+    class Thing:
+        def __init__(self) -> None:
+            self.message, self.errors = MessageArea(), []
+
+        @safe_callback
+        def illegal(self) -> None:
+            raise IllegalMove("a rule", "not now")
+
+        @safe_callback
+        def buggy(self) -> None:
+            raise KeyError("oops")
+
+    thing = Thing()
+    thing.illegal()
+    assert (thing.message.kind, thing.message.text) == ("error", "not now (rule: a rule)")
+    assert thing.errors == []
+    thing.buggy()
+    assert thing.message.text == "Internal error (KeyError: 'oops')"
+    assert isinstance(thing.errors[0], KeyError)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "lang", "filled", "words"),
+    [
+        ("dice-poker", "en", {"poker": 50, "fours": 8}, "Fours is filled, so it goes in any open"),
+        ("dice-poker", "pt", {"poker": 50}, "Curinga! Cinco dados 4 com Pôquer já preenchida (50)"),
+        ("yahtzee", "en", {"poker": 0}, "Yahtzee already filled (0). It must go in the Fours"),
+    ],
+)
+def test_the_joker_explanation_follows_the_card(ruleset, lang, filled, words) -> None:
+    from dicelab.dice_poker.card import Scorecard
+    from dicelab.dice_poker.panel_text import joker_text
+    from dicelab.dice_poker.rules import get_ruleset
+
+    rules = get_ruleset(ruleset)
+    card = Scorecard(rules, dict.fromkeys(rules.box_ids) | filled)
+    assert words in joker_text(rules, card, [4] * 5, lang)
+    upper_only = dict.fromkeys(rules.box_ids, 0) | {"ones": None, "poker": 50}
+    text = joker_text(rules, Scorecard(rules, upper_only), [4] * 5, "en")
+    assert text.endswith("No lower box is open: write 0 in an open upper box.")
+
+
+def test_a_tie_names_every_winner_and_load_game_goes_on_in_place(tmp_path) -> None:
+    game = DicePokerGame(["Ana", "Bruno"], seed=3)
+    while True:
+        game.roll(dice=[2, 3, 4, 5, 6])
+        option = next(iter(game.options()))
+        if game.state.current == 1 and len(game.options()) == 1:
+            break
+        game.score(option)
+    panel = DicePokerPanel.from_game(game)
+    path = tmp_path / "last.json"
+    panel.save(path)
+    panel.box_buttons[1][option].click()
+    total = game.totals()["Ana"]
+    assert panel.game.winners() == ["Ana", "Bruno"]
+    assert panel.message.text.startswith(f"Game over! Tie: Ana and Bruno with {total}.")
+    assert "Tie: Ana and Bruno" in panel.summary.value
+    panel.load_game(path)
+    assert not panel.game.is_over and panel.summary.layout.display == "none"
+    assert panel.box_buttons[1][option].description.startswith("→")
