@@ -11,7 +11,8 @@ panels are tested in plain pytest by clicking buttons through the widget API.
   exception escape (a `DicelabError` shows its message in the panel);
 - `SeedControls`, `SaveLoadControls`: a new game with a seed to replay, and
   saving the game to a JSON file;
-- `html_table`, `bar_figure`, `update_bars`: small exact-odds views;
+- `html_table`, `bar_figure`, `update_bars` (in `dicelab.core.charts`):
+  small exact-odds views;
 - `Panel`: the base class that shows `widget` in a notebook.
 
 >>> words = Words({"roll": {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})"}}, "pt")
@@ -23,12 +24,11 @@ panels are tested in plain pytest by clicking buttons through the widget API.
 
 from __future__ import annotations
 
-import copy
 import functools
 import html
 import logging
 import secrets
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
@@ -45,17 +45,14 @@ __all__ = [
     "SaveLoadControls",
     "SeedControls",
     "Words",
-    "bar_figure",
     "check_lang",
     "check_seed",
     "die_face",
     "die_svg",
     "fresh_seed",
-    "html_table",
     "parse_seed",
     "safe_callback",
     "set_visible",
-    "update_bars",
 ]
 
 LANGS = ("en", "pt")
@@ -338,90 +335,6 @@ class SaveLoadControls:
         self.load_button = widgets.Button(description=load, icon="folder-open")
         self.load_button.add_class("dicelab-load")
         self.box = widgets.HBox([self.path_text, self.save_button, self.load_button])
-
-
-# --- exact-odds views ----------------------------------------------------------
-
-Cell = str | tuple[str, str]
-
-
-def html_table(headers: Sequence[str], rows: Iterable[Sequence[Cell]], css: str = "") -> str:
-    """An escaped HTML table; a cell is text or (text, hover text).
-
-    >>> html_table(["Box", "%"], [["Pair", ("50%", "1/2")]])[-54:]
-    '<tr><td>Pair</td><td title="1/2">50%</td></tr></table>'
-    """
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
-    body = []
-    for row in rows:
-        cells = []
-        for cell in row:
-            text, tip = (cell, "") if isinstance(cell, str) else cell
-            title = f' title="{html.escape(tip)}"' if tip else ""
-            cells.append(f"<td{title}>{html.escape(text)}</td>")
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    classes = f"dicelab-table {css}".strip()
-    return f'<table class="{classes}"><tr>{head}</tr>{"".join(body)}</table>'
-
-
-def bar_figure(labels: Sequence[str], title: str = "", percent: bool = True) -> Any:
-    """A plotly `FigureWidget` with one bar per label, zero to start, updated in place."""
-    import plotly.graph_objects as go
-
-    bar = go.Bar(
-        x=list(labels),
-        y=[0.0] * len(labels),
-        customdata=[""] * len(labels),
-        hovertemplate="%{x}: %{y:.2%} = %{customdata}<extra></extra>"
-        if percent
-        else "%{x}: %{y:.2f} = %{customdata}<extra></extra>",
-    )
-    layout = go.Layout(
-        title={"text": title, "font": {"size": 13}},
-        height=300,
-        width=560,
-        margin={"l": 45, "r": 10, "t": 40, "b": 90},
-        yaxis={"range": [0, 1], "tickformat": ".0%"} if percent else {},
-        template="plotly_white",
-    )
-    # the layout goes in at construction: it is then part of the widget's first state
-    return go.FigureWidget(data=[bar], layout=layout)
-
-
-def _sync_figure(figure: Any) -> None:
-    """Copy the whole figure into the widget's synced state.
-
-    plotly >= 6 (anywidget) sends edits as one-shot events that a browser
-    view created later never sees, and only refreshes the synced state in
-    the figure's own `_repr_mimebundle_`, which is not called for a figure
-    inside a Box.  The view listens to these traits, so setting them keeps
-    a figure shown inside a panel up to date whenever it is displayed.
-    """
-    if hasattr(figure, "_widget_data") and hasattr(figure, "_layout_obj"):
-        figure._widget_data = copy.deepcopy(figure._data)
-        figure._widget_layout = copy.deepcopy(figure._layout_obj._props)
-
-
-def update_bars(
-    figure: Any,
-    y: Sequence[float],
-    hover: Sequence[str],
-    colors: Sequence[str] | None = None,
-    title: str | None = None,
-    labels: Sequence[str] | None = None,
-) -> None:
-    """Change a `bar_figure` in place, in one batch (one message to the browser)."""
-    with figure.batch_update():
-        bar = figure.data[0]
-        if labels is not None:
-            bar.x = list(labels)
-        bar.y = list(y)
-        bar.customdata = list(hover)
-        if colors is not None:
-            bar.marker.color = list(colors)
-        if title is not None:
-            figure.layout.title.text = title
-    _sync_figure(figure)
 
 
 class Panel:
