@@ -5,9 +5,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip
 CONSTRAINTS := constraints.txt
+PLAY_PORT ?= 8866
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test bench setup setup-dev lint format clean
+.PHONY: lab play test bench setup setup-dev format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +28,10 @@ setup-dev: $(VENV)/.dev-installed
 
 lab: setup
 	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --notebook-dir=notebooks $(ROOT_FLAG)
+
+play: setup
+	@echo "Serving the play app at http://127.0.0.1:$(PLAY_PORT)/ (Ctrl-C stops it)"
+	$(BIN)/voila notebooks/play.ipynb --no-browser --port=$(PLAY_PORT) --Voila.ip=127.0.0.1
 
 test: setup-dev
 	$(BIN)/ruff check .
