@@ -17,7 +17,7 @@ from dicelab.core.table import OddsTable
 from dicelab.errors import DicelabError
 
 FORMATS = ("table", "markdown", "csv", "json", "latex")
-COMMAND_MODULES = ("dicelab.dice_poker.cli",)
+COMMAND_MODULES = ("dicelab.dice_poker.cli", "dicelab.solitaire.cli")
 
 
 class Parser(argparse.ArgumentParser):

@@ -34,10 +34,11 @@ from typing import Any
 import numpy as np
 
 from dicelab.core.hands import as_hand
+from dicelab.core.session import SnapshotGame, make_rng, player_names
 from dicelab.dice_poker.card import DICE, ROLLS_PER_TURN, Scorecard
 from dicelab.dice_poker.rules import Ruleset, get_ruleset
 from dicelab.dice_poker.state import GameState
-from dicelab.errors import DiceError, IllegalMove, SettingsError
+from dicelab.errors import DiceError, IllegalMove
 
 __all__ = ["Action", "DicePokerGame", "GameState", "Roll", "Score", "make_rng"]
 
@@ -103,24 +104,14 @@ def _given_dice(dice: Any) -> tuple[int, ...]:
     return tuple(int(f) for f in faces)
 
 
-def make_rng(seed: int | np.random.Generator | None) -> np.random.Generator:
-    """A numpy Generator: `seed` itself if it is one, else `default_rng(seed)`."""
-    if isinstance(seed, np.random.Generator):
-        return seed
-    if isinstance(seed, bool):
-        raise SettingsError(f"a seed is a whole number, a Generator or None, not {seed!r}")
-    try:
-        return np.random.default_rng(seed)
-    except (TypeError, ValueError) as error:
-        raise SettingsError(f"bad seed {seed!r}: {error}") from None
-
-
-class DicePokerGame:
+class DicePokerGame(SnapshotGame):
     """A game of Dice Poker (or a preset: "yahtzee", "yatzy") for named players.
 
     `seed` is an int, None (fresh entropy) or a `numpy.random.Generator`.
     `state` is the current immutable `GameState`.
     """
+
+    State = GameState
 
     def __init__(
         self,
@@ -128,42 +119,16 @@ class DicePokerGame:
         ruleset: str | Ruleset = "dice-poker",
         seed: int | np.random.Generator | None = None,
     ) -> None:
-        if isinstance(players, str):
-            raise SettingsError("players is a list of names, not one string")
-        names = ("Player 1",) if players is None else tuple(players)
+        names = player_names(players)
         self._state = GameState.new(get_ruleset(ruleset), names)
         self._rng = make_rng(seed)
 
-    @classmethod
-    def from_state(cls, state: GameState, rng: int | np.random.Generator | None) -> DicePokerGame:
-        """A game continuing from a snapshot with this random generator."""
-        if not isinstance(state, GameState):
-            raise SettingsError(f"from_state needs a GameState, not {state!r}")
-        game = cls.__new__(cls)
-        game._state, game._rng = state, make_rng(rng)
-        return game
-
     # --- what the game looks like -----------------------------------------
-
-    @property
-    def state(self) -> GameState:
-        """The current snapshot (immutable)."""
-        return self._state
-
-    @property
-    def rng(self) -> np.random.Generator:
-        """The random generator that rolls the dice."""
-        return self._rng
 
     @property
     def ruleset(self) -> Ruleset:
         """The ruleset being played."""
         return self._state.ruleset
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """The players' names, in turn order."""
-        return self._state.players
 
     @property
     def current_player(self) -> str:

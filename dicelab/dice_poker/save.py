@@ -24,8 +24,16 @@ import json
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
+from dicelab.core.savefile import (
+    bad,
+    int_field,
+    is_int,
+    json_list,
+    json_object,
+    parse_json,
+    rng_from_json,
+    rng_state,
+)
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.rules import RULESETS, SETTINGS, get_ruleset
@@ -48,8 +56,6 @@ KEYS = (
     "finished",
     "rng",
 )
-_U128 = 2**128
-_U32 = 2**32
 
 
 # --- writing ----------------------------------------------------------------
@@ -70,17 +76,8 @@ def to_dict(game: DicePokerGame) -> dict[str, Any]:
         "dice": None if state.dice is None else list(state.dice),
         "held": sorted(state.held),
         "finished": state.finished,
-        "rng": _rng_state(game.rng),
+        "rng": rng_state(game.rng),
     }
-
-
-def _rng_state(rng: np.random.Generator) -> dict[str, Any]:
-    bit_generator = rng.bit_generator
-    if not isinstance(bit_generator, np.random.PCG64):
-        raise SaveFileError(
-            f"only a PCG64 generator can be saved, not {type(bit_generator).__name__}"
-        )
-    return bit_generator.state
 
 
 def dumps(game: DicePokerGame) -> str:
@@ -96,137 +93,79 @@ def save(game: DicePokerGame, path: str | Path) -> None:
 # --- reading ----------------------------------------------------------------
 
 
-def _bad(message: str) -> SaveFileError:
-    return SaveFileError(f"bad save file: {message}")
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
-    """data[key], checked to be a whole number in low..high - 1."""
-    value = data[key]
-    if not _is_int(value) or not low <= value < high:
-        raise _bad(f"{key} must be a whole number {low}..{high - 1}, not {value!r}")
-    return value
-
-
-def _object(value: Any, what: str, keys: tuple[str, ...]) -> dict[str, Any]:
-    """Check that `value` is a JSON object with exactly these keys."""
-    if not isinstance(value, dict):
-        raise _bad(f"{what} must be a JSON object, not {type(value).__name__}")
-    missing = [k for k in keys if k not in value]
-    if missing:
-        raise _bad(f"{what} lacks the key {missing[0]!r}")
-    extra = sorted(str(k) for k in value if k not in keys)
-    if extra:
-        raise _bad(f"{what} has an unknown key {extra[0]!r}")
-    return value
-
-
-def _list(value: Any, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise _bad(f"{what} must be a JSON list, not {type(value).__name__}")
-    return value
-
-
 def _ruleset(value: Any) -> Any:
-    data = _object(value, "ruleset", ("ruleset", *SETTINGS))
+    data = json_object(value, "ruleset", ("ruleset", *SETTINGS))
     name = data["ruleset"]
     if not isinstance(name, str) or name not in RULESETS:
-        raise _bad(f"unknown ruleset {name!r}; choose one of {', '.join(RULESETS)}")
+        raise bad(f"unknown ruleset {name!r}; choose one of {', '.join(RULESETS)}")
     try:
         return get_ruleset(name, **{k: data[k] for k in SETTINGS})
     except DicelabError as error:
-        raise _bad(f"ruleset: {error}") from None
+        raise bad(f"ruleset: {error}") from None
 
 
 def _card(value: Any, rules: Any, index: int) -> Scorecard:
-    data = _object(value, f"card {index + 1}", ("boxes", "poker_bonus"))
+    data = json_object(value, f"card {index + 1}", ("boxes", "poker_bonus"))
     if not isinstance(data["boxes"], dict):
-        raise _bad(f"card {index + 1}: boxes must be a JSON object")
+        raise bad(f"card {index + 1}: boxes must be a JSON object")
     try:
         return Scorecard(rules, data["boxes"], data["poker_bonus"])
     except DicelabError as error:
-        raise _bad(f"card {index + 1}: {error}") from None
+        raise bad(f"card {index + 1}: {error}") from None
 
 
 def _dice(value: Any) -> tuple[int, ...] | None:
     if value is None:
         return None
-    faces = _list(value, "dice")
-    if len(faces) != 5 or not all(_is_int(f) and 1 <= f <= 6 for f in faces):
-        raise _bad(f"dice must be five whole numbers 1..6, not {faces!r}")
+    faces = json_list(value, "dice")
+    if len(faces) != 5 or not all(is_int(f) and 1 <= f <= 6 for f in faces):
+        raise bad(f"dice must be five whole numbers 1..6, not {faces!r}")
     return tuple(faces)
 
 
 def _held(value: Any) -> frozenset[int]:
-    positions = _list(value, "held")
-    if not all(_is_int(p) and 0 <= p <= 4 for p in positions):
-        raise _bad(f"held must list positions 0..4, not {positions!r}")
+    positions = json_list(value, "held")
+    if not all(is_int(p) and 0 <= p <= 4 for p in positions):
+        raise bad(f"held must list positions 0..4, not {positions!r}")
     if len(set(positions)) != len(positions):
-        raise _bad("held lists a position twice")
+        raise bad("held lists a position twice")
     return frozenset(positions)
-
-
-def _rng(value: Any) -> np.random.Generator:
-    data = _object(value, "rng", ("bit_generator", "state", "has_uint32", "uinteger"))
-    if data["bit_generator"] != "PCG64":
-        raise _bad(f"the random generator must be PCG64, not {data['bit_generator']!r}")
-    inner = _object(data["state"], "rng state", ("state", "inc"))
-    _int(inner, "state", 0, _U128)
-    _int(inner, "inc", 0, _U128)
-    if inner["inc"] % 2 == 0:
-        raise _bad("the PCG64 increment must be odd")
-    _int(data, "has_uint32", 0, 2)
-    _int(data, "uinteger", 0, _U32)
-    bit_generator = np.random.PCG64()
-    try:
-        bit_generator.state = data
-    except (TypeError, ValueError) as error:
-        raise _bad(f"rng: {error}") from None
-    return np.random.Generator(bit_generator)
 
 
 def from_dict(data: Any) -> DicePokerGame:
     """A game from a dict made by `to_dict`, checked; `SaveFileError` if invalid."""
     if not isinstance(data, dict):
-        raise _bad(f"the top level must be a JSON object, not {type(data).__name__}")
+        raise bad(f"the top level must be a JSON object, not {type(data).__name__}")
     if data.get("format") != FORMAT:
         raise SaveFileError(f"not a dicelab Dice Poker save (format {data.get('format')!r})")
-    if not _is_int(data.get("version")) or data["version"] != VERSION:
+    if not is_int(data.get("version")) or data["version"] != VERSION:
         raise SaveFileError(f"unsupported save version {data.get('version')!r} (need {VERSION})")
-    data = _object(data, "the save", KEYS)
+    data = json_object(data, "the save", KEYS)
     rules = _ruleset(data["ruleset"])
-    players = _list(data["players"], "players")
-    cards = tuple(_card(c, rules, i) for i, c in enumerate(_list(data["cards"], "cards")))
+    players = json_list(data["players"], "players")
+    cards = tuple(_card(c, rules, i) for i, c in enumerate(json_list(data["cards"], "cards")))
     if not isinstance(data["finished"], bool):
-        raise _bad(f"finished must be true or false, not {data['finished']!r}")
+        raise bad(f"finished must be true or false, not {data['finished']!r}")
     try:
         state = GameState(
             rules,
             tuple(players),
             cards,
-            current=_int(data, "current_player", 0, max(len(players), 1)),
-            turn=_int(data, "turn", 1, rules.turns + 1),
-            rolls_used=_int(data, "rolls_used", 0, 4),
+            current=int_field(data, "current_player", 0, max(len(players), 1)),
+            turn=int_field(data, "turn", 1, rules.turns + 1),
+            rolls_used=int_field(data, "rolls_used", 0, 4),
             dice=_dice(data["dice"]),
             held=_held(data["held"]),
             finished=data["finished"],
         )
     except DicelabError as error:
-        raise _bad(str(error)) from None
-    return DicePokerGame.from_state(state, _rng(data["rng"]))
+        raise bad(str(error)) from None
+    return DicePokerGame.from_state(state, rng_from_json(data["rng"]))
 
 
 def loads(text: str | bytes) -> DicePokerGame:
     """A game from JSON text; `SaveFileError` if it is not a valid save."""
-    try:
-        data = json.loads(text)
-    except (ValueError, TypeError, RecursionError) as error:
-        raise SaveFileError(f"not valid JSON: {error}") from None
-    return from_dict(data)
+    return from_dict(parse_json(text))
 
 
 def load(path: str | Path) -> DicePokerGame:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from dicelab.core.hands import as_hand
+from dicelab.core.session import check_players
 from dicelab.dice_poker.card import DICE, POSITIONS, ROLLS_PER_TURN, Scorecard
 from dicelab.dice_poker.rules import Ruleset
 from dicelab.errors import DiceError, SettingsError
@@ -20,16 +20,6 @@ from dicelab.errors import DiceError, SettingsError
 
 def _fail(message: str) -> None:
     raise SettingsError(message)
-
-
-def _check_players(players: Any) -> None:
-    if not isinstance(players, tuple) or not players:
-        _fail("a game needs a non-empty tuple of player names")
-    for name in players:
-        if not isinstance(name, str) or not name.strip():
-            _fail(f"a player's name must be a non-empty string, not {name!r}")
-    if len(set(players)) != len(players):
-        _fail("player names must be different")
 
 
 @dataclass(frozen=True)
@@ -60,7 +50,7 @@ class GameState:
     def __post_init__(self) -> None:
         if not isinstance(self.ruleset, Ruleset):
             _fail(f"a game needs a Ruleset, not {self.ruleset!r}")
-        _check_players(self.players)
+        check_players(self.players)
         self._check_cards()
         self._check_counters()
         self._check_dice()

@@ -1,0 +1,89 @@
+"""Solitaire Dice benchmarks: `python benchmarks/solitaire.py [--games N] [--seed S]`.
+
+Prints the time of 100,000 greedy games (target: 30 s or less), of every
+exact odds table computed cold in a fresh interpreter (target: 0.2 s or
+less), then each strategy's mean score, 95% interval, P(score >= 500) and
+mean game length over `--games` games (10,000 by default) with a fixed seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+COLD_ODDS = """
+import time
+start = time.perf_counter()
+from dicelab.solitaire import odds
+odds.pair_sum_table(); odds.cli_table(); odds.value_table(); odds.free_throw_table()
+for discards in [(), (1, 2, 5), (1, 6)]:
+    odds.sum_table(discards); odds.option_count_table(discards)
+print(time.perf_counter() - start)
+"""
+
+
+def cold_odds_time(repeat: int = 5) -> float:
+    """The median time to import the odds module and build every table, each run
+    in a fresh interpreter (so nothing is cached)."""
+    runs = [
+        float(
+            subprocess.run(
+                [sys.executable, "-c", COLD_ODDS], capture_output=True, text=True, check=True
+            ).stdout
+        )
+        for _ in range(repeat)
+    ]
+    return statistics.median(runs)
+
+
+def timed_simulation(strategy: str, games: int, seed: int) -> tuple[float, Any]:
+    """The wall time of one simulation, and its result."""
+    from dicelab.solitaire.simulate import simulate
+
+    start = time.perf_counter()
+    result = simulate(strategy, games=games, seed=seed)
+    return time.perf_counter() - start, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args()
+
+    from dicelab.solitaire.tables import option_tables
+
+    start = time.perf_counter()
+    option_tables()
+    setup = time.perf_counter() - start
+    greedy_time, _ = timed_simulation("greedy", 100_000, args.seed)
+    odds_time = cold_odds_time()
+    rows = [
+        ("option tables, built once", setup, None),
+        ("100,000 greedy games", greedy_time, 30.0),
+        ("every exact odds table, cold (fresh interpreter)", odds_time, 0.2),
+    ]
+    print(f"{'benchmark':<50} {'seconds':>9} {'target':>8}  ok")
+    for name, seconds, target in rows:
+        goal = f"<= {target:g}" if target else ""
+        ok = "" if target is None else ("yes" if seconds <= target else "NO")
+        print(f"{name:<50} {seconds:>9.3f} {goal:>8}  {ok}")
+
+    print(f"\n{args.games:,} games per strategy, seed {args.seed}:\n")
+    print("| strategy | mean score | 95% CI | P(score ≥ 500) | mean rolls | seconds |")
+    print("|---|---|---|---|---|---|")
+    for strategy in ("random", "greedy", "planner"):
+        seconds, result = timed_simulation(strategy, args.games, args.seed)
+        low, high = result.ci95
+        print(
+            f"| {strategy} | {result.mean:.1f} | {low:.1f} to {high:.1f} | "
+            f"{result.p500:.2%} | {result.mean_rolls:.2f} | {seconds:.1f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Sid Sackson's Solitaire Dice: rules, sheet, game, exact odds, strategies, simulation."""

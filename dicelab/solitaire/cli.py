@@ -1,0 +1,112 @@
+"""Solitaire Dice's commands.
+
+dicelab odds solitaire [--format table|json|csv|markdown|latex]
+dicelab score solitaire 3:7 4:2 6:8 7:11 8:2 11:8 [--format text|json]
+dicelab simulate solitaire --strategy NAME --games N --seed S [--format text|json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+
+from dicelab.cli import FORMATS, Commands, render
+from dicelab.errors import SettingsError
+from dicelab.solitaire.rules import SUMS, VALUES, line_score
+
+_LINE = re.compile(r"^(\d{1,2}):(\d{1,4})$")
+
+
+def parse_lines(texts: list[str]) -> dict[int, int]:
+    """{pair sum: marks} from arguments like "7:11"; `SettingsError` if malformed.
+
+    >>> parse_lines(["3:7", "11:8"])
+    {3: 7, 11: 8}
+    >>> parse_lines(["13:2"])
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.SettingsError: '13:2': the sum must be 2 to 12
+    """
+    marks: dict[int, int] = {}
+    for text in texts:
+        match = _LINE.match(text)
+        if not match:
+            raise SettingsError(f"{text!r}: write each line as SUM:MARKS, e.g. 7:11")
+        total, count = int(match[1]), int(match[2])
+        if total not in VALUES:
+            raise SettingsError(f"{text!r}: the sum must be 2 to 12")
+        if total in marks:
+            raise SettingsError(f"{text!r}: the sum {total} is given twice")
+        marks[total] = count
+    return dict(sorted(marks.items()))
+
+
+def score_text(marks: dict[int, int]) -> str:
+    """The breakdown of a sheet's lines and its total, as text.
+
+    >>> print(score_text({7: 11, 8: 2}))
+    sum  value  marks  points
+      7     30     11    +150
+      8     40      2    -200
+    total                 -50
+    """
+    lines = ["sum  value  marks  points"]
+    for total, count in marks.items():
+        points = line_score(total, count)
+        shown = f"{points:+d}" if points else "0"
+        lines.append(f"{total:>3}  {VALUES[total]:>5}  {count:>5}  {shown:>6}")
+    total_points = sum(line_score(s, m) for s, m in marks.items())
+    lines.append(f"{'total':<19}{total_points:>6}")
+    return "\n".join(lines)
+
+
+def _odds(args: argparse.Namespace) -> str:
+    from dicelab.solitaire.odds import cli_table
+
+    return render(cli_table(), args.format)
+
+
+def _score(args: argparse.Namespace) -> str:
+    marks = parse_lines(args.lines)
+    if args.format == "json":
+        rows = [{"sum": s, "marks": m, "points": line_score(s, m)} for s, m in marks.items()]
+        total = sum(r["points"] for r in rows)
+        return json.dumps({"lines": rows, "total": total})
+    return score_text(marks)
+
+
+def _simulate(args: argparse.Namespace) -> str:
+    from dicelab.solitaire.simulate import simulate
+
+    result = simulate(args.strategy, games=args.games, seed=args.seed)
+    if args.format == "json":
+        return json.dumps(result.to_dict())
+    return result.summary()
+
+
+def register(commands: Commands) -> None:
+    """Add Solitaire Dice's commands to the command line."""
+    from dicelab.solitaire.strategy import strategy_names
+
+    odds = commands.verb("odds", "print a table of exact odds").add_parser(
+        "solitaire", help="pair sums, values, offered chances and the free throw"
+    )
+    odds.add_argument("--format", choices=FORMATS, default="table")
+    odds.set_defaults(run=_odds)
+
+    score = commands.verb("score", "score a finished sheet").add_parser(
+        "solitaire", help="score Solitaire Dice lines given as SUM:MARKS"
+    )
+    score.add_argument("lines", nargs="+", metavar="SUM:MARKS", help=f"sums {SUMS[0]}..{SUMS[-1]}")
+    score.add_argument("--format", choices=("text", "json"), default="text")
+    score.set_defaults(run=_score)
+
+    sim = commands.verb("simulate", "simulate many games with a strategy").add_parser(
+        "solitaire", help="mean score, 95%% CI, P(score >= 500), game length"
+    )
+    sim.add_argument("--strategy", choices=strategy_names(), default="greedy")
+    sim.add_argument("--games", type=int, default=10_000)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--format", choices=("text", "json"), default="text")
+    sim.set_defaults(run=_simulate)

@@ -1,0 +1,245 @@
+"""`SolitaireGame`: Solitaire Dice for one or more players sharing the rolls.
+
+One roll is announced to all; each player still playing picks one of its
+legal options on their own sheet; when all have chosen, the next roll comes.
+A player finishes at a discard's 8th mark; the game goes on until every
+player has finished.
+
+The game is a mutable handle around an immutable `GameState`.  Every action
+checks first and only then swaps in a new state, so an action the rules
+forbid raises `IllegalMove` and changes nothing (not even the random
+generator).
+
+>>> game = SolitaireGame(["Ana", "Bia"], seed=1)
+>>> game.roll(dice=[1, 4, 4, 4, 6])
+(1, 4, 4, 4, 6)
+>>> game.options("Ana")[:2]
+[Split(pairs=(8, 10), discard=1), Split(pairs=(5, 10), discard=4)]
+>>> game.choose("Ana", Split((10, 8), 1)).score
+-400
+>>> game.waiting
+('Bia',)
+>>> game.roll()  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+dicelab.errors.IllegalMove: Bia must choose first (rule: ...)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from dicelab.core.hands import as_hand
+from dicelab.core.session import SnapshotGame, make_rng, player_names
+from dicelab.errors import DiceError, IllegalMove
+from dicelab.solitaire.rules import DICE, Split
+from dicelab.solitaire.sheet import RULE_LEGAL, Sheet
+from dicelab.solitaire.state import GameState
+
+__all__ = ["GameState", "SolitaireGame", "Split", "make_rng"]
+
+RULE_OVER = "the game ends when every player has finished"
+RULE_ORDER = "every player still playing chooses before the next roll"
+RULE_ROLL = "roll before choosing"
+RULE_DICE = "five dice showing 1 to 6"
+RULE_PLAYERS = "the players of this game"
+RULE_FINISHED = "a player who has finished does not choose"
+RULE_ONCE = "one option per player and roll"
+
+
+def _given_dice(dice: Any) -> tuple[int, ...]:
+    if isinstance(dice, (str, bytes)) or not isinstance(dice, Iterable):
+        raise IllegalMove(RULE_DICE, f"dice are five faces 1..6, not {dice!r}")
+    faces = tuple(dice)
+    try:
+        as_hand(faces, DICE)
+    except DiceError as error:
+        raise IllegalMove(RULE_DICE, str(error)) from None
+    return tuple(int(f) for f in faces)
+
+
+class SolitaireGame(SnapshotGame):
+    """A game of Solitaire Dice for named players (default: one, "Player 1").
+
+    `seed` is an int, None (fresh entropy) or a `numpy.random.Generator`.
+    Players are named by name or by index in `choose`, `options` and `sheet`.
+    """
+
+    State = GameState
+
+    def __init__(
+        self,
+        players: Sequence[str] | None = None,
+        seed: int | np.random.Generator | None = None,
+    ) -> None:
+        names = player_names(players)
+        self._state = GameState.new(names)
+        self._rng = make_rng(seed)
+
+    # --- what the game looks like -----------------------------------------
+
+    @property
+    def dice(self) -> tuple[int, ...] | None:
+        """The last roll, in the order rolled (None before the first roll)."""
+        return self._state.dice
+
+    @property
+    def rolls(self) -> int:
+        """How many rolls were made."""
+        return self._state.rolls
+
+    @property
+    def waiting(self) -> tuple[str, ...]:
+        """The players who must still choose an option for the last roll."""
+        return tuple(self.players[i] for i in sorted(self._state.waiting))
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every player has finished."""
+        return self._state.finished
+
+    def _index(self, player: str | int) -> int:
+        if isinstance(player, str) and player in self.players:
+            return self.players.index(player)
+        whole = isinstance(player, (int, np.integer)) and not isinstance(player, bool)
+        if whole and 0 <= player < len(self.players):
+            return int(player)
+        raise IllegalMove(RULE_PLAYERS, f"no player {player!r} in this game")
+
+    def sheet(self, player: str | int = 0) -> Sheet:
+        """A player's sheet."""
+        return self._state.sheets[self._index(player)]
+
+    @property
+    def sheets(self) -> dict[str, Sheet]:
+        """Every player's sheet, by name."""
+        return dict(zip(self.players, self._state.sheets))
+
+    def options(self, player: str | int = 0) -> list[Split]:
+        """The legal options of a player for the last roll ([] if not waiting on it)."""
+        index = self._index(player)
+        if index not in self._state.waiting or self._state.dice is None:
+            return []
+        return self._state.sheets[index].options(self._state.dice)
+
+    def scores(self) -> dict[str, int]:
+        """Each player's score so far."""
+        return {name: sheet.score for name, sheet in self.sheets.items()}
+
+    def winners(self) -> list[str]:
+        """The players with the top score once the game is over (ties share); else []."""
+        if not self.is_over:
+            return []
+        scores = self.scores()
+        best = max(scores.values())
+        return [name for name, points in scores.items() if points == best]
+
+    # --- actions ------------------------------------------------------------
+
+    def roll(self, dice: Iterable[int] | None = None) -> tuple[int, ...]:
+        """Roll five dice for every player still playing; return them.
+
+        `dice`, if given, are the five faces (no random draw).
+        """
+        state = self._state
+        if state.finished:
+            raise IllegalMove(RULE_OVER, "the game is over")
+        if state.waiting:
+            raise IllegalMove(RULE_ORDER, f"{', '.join(self.waiting)} must choose first")
+        if dice is not None:
+            new = _given_dice(dice)
+        else:
+            new = tuple(int(f) for f in self._rng.integers(1, 7, size=DICE))
+        playing = frozenset(i for i, s in enumerate(state.sheets) if not s.finished)
+        self._state = dataclasses.replace(state, rolls=state.rolls + 1, dice=new, waiting=playing)
+        return new
+
+    def choose(self, player: str | int, option: Split | int) -> Sheet:
+        """Mark one legal option of the last roll on a player's sheet; return the sheet.
+
+        `option` is a `Split` or an index into `options(player)`.
+        """
+        index = self._index(player)
+        state = self._state
+        sheet = state.sheets[index]
+        if sheet.finished:
+            raise IllegalMove(RULE_FINISHED, f"{state.players[index]} has finished")
+        if state.dice is None:
+            raise IllegalMove(RULE_ROLL, "roll the dice first")
+        if index not in state.waiting:
+            raise IllegalMove(RULE_ONCE, f"{state.players[index]} has chosen for this roll")
+        if isinstance(option, (int, np.integer)) and not isinstance(option, bool):
+            options = sheet.options(state.dice)
+            if not 0 <= option < len(options):
+                raise IllegalMove(
+                    RULE_LEGAL, f"option {option} is not one of 0..{len(options) - 1}"
+                )
+            option = options[int(option)]
+        new = sheet.play(state.dice, option)
+        sheets = (*state.sheets[:index], new, *state.sheets[index + 1 :])
+        self._state = dataclasses.replace(state, sheets=sheets, waiting=state.waiting - {index})
+        return new
+
+    def play(self, strategies: Any, until_over: bool = True) -> dict[str, int]:
+        """Roll and let strategies choose (one strategy, or {player: strategy}),
+        until the game is over (or for one roll); return the scores.
+
+        A strategy is a function (sheet, dice, options, rng) -> Split, see
+        `dicelab.solitaire.strategy`; it gets this game's generator.
+        """
+        chooser = strategies if isinstance(strategies, dict) else None
+        while not self.is_over:
+            if not self._state.waiting:
+                self.roll()
+            for name in self.waiting:
+                strategy = chooser[name] if chooser is not None else strategies
+                dice = tuple(sorted(self.dice or ()))
+                self.choose(name, strategy(self.sheet(name), dice, self.options(name), self._rng))
+            if not until_over:
+                break
+        return self.scores()
+
+    # --- saving -------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The game as JSON text (see `dicelab.solitaire.save`)."""
+        from dicelab.solitaire.save import dumps
+
+        return dumps(self)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> SolitaireGame:
+        """A game from `to_json` text; raises `SaveFileError` if it is not valid."""
+        from dicelab.solitaire.save import loads
+
+        return loads(text)
+
+    def save(self, path: str | Path) -> None:
+        """Write the game to a JSON file."""
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> SolitaireGame:
+        """Read a game written by `save`."""
+        from dicelab.solitaire.save import load
+
+        return load(path)
+
+    def __repr__(self) -> str:
+        where = "over" if self.is_over else f"roll {self.rolls}"
+        if self.waiting:
+            where += f", waiting for {', '.join(self.waiting)}"
+        return f"<SolitaireGame {', '.join(self.players)}; {where}>"
+
+    def _repr_html_(self) -> str:
+        cells = "".join(
+            f'<td style="vertical-align:top"><b>{html.escape(name)}</b>{sheet._repr_html_()}</td>'
+            for name, sheet in self.sheets.items()
+        )
+        return f"<div><p>{html.escape(repr(self))}</p><table><tr>{cells}</tr></table></div>"

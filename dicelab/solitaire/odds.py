@@ -1,0 +1,341 @@
+"""Exact odds of Solitaire Dice: pair sums, what a roll offers, the free throw.
+
+Everything is counted with integers: over the 36 ordered rolls of two dice,
+or over the 252 hands of five dice with their weights (7776 ordered rolls).
+Fractions appear only in the returned `OddsTable`s.
+
+>>> pair_sum_table().value(7, "probability")
+Fraction(1, 6)
+>>> free_throw_probability({1, 2, 5})  # three discard numbers: (1/2)**5
+Fraction(1, 32)
+>>> sum_table().value(7, "offered_probability")  # no discard number chosen yet
+Fraction(115, 144)
+
+Definitions (each checked against brute force over all 7776 rolls in the tests):
+
+- `pair_probability` of s: the chance that two dice sum to s (one given pair);
+- `offered_probability` of s, for a set of chosen discard numbers: the chance
+  that the next roll of five dice has a *legal* option (see
+  `rules.legal_splits`) with s as one of its pair sums;
+- `both_probability` of s: the same for an option with s as *both* pair sums;
+- `free_throw_probability(numbers)`: the chance that no die shows any of the
+  numbers, ((6 - k) / 6)**5 for k numbers; under the rules this is the
+  chance of a free throw once three numbers are chosen (1/32).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from dicelab.core.hands import FACES, dice_space
+from dicelab.core.numbers import fraction_text
+from dicelab.core.table import EXPECTATION, PROBABILITY, Column, OddsTable
+from dicelab.errors import SettingsError
+from dicelab.solitaire.rules import (
+    DISCARD_NUMBERS,
+    MAX_DISCARDS,
+    SUMS,
+    VALUES,
+    check_discards,
+    raw_options,
+)
+
+ALL_ROLLS = 6**5
+
+
+def pair_sum_ways() -> dict[int, int]:
+    """How many of the 36 ordered rolls of two dice give each sum.
+
+    >>> pair_sum_ways()[2], pair_sum_ways()[7], sum(pair_sum_ways().values())
+    (1, 6, 36)
+    """
+    ways = Counter(a + b for a, b in itertools.product(FACES, repeat=2))
+    return {s: ways[s] for s in SUMS}
+
+
+def pair_sum_table() -> OddsTable:
+    """The distribution of the sum of two dice.
+
+    >>> pair_sum_table().value(12, "ways")
+    1
+    """
+    rows = tuple(
+        {"sum": s, "ways": w, "probability": Fraction(w, 36)} for s, w in pair_sum_ways().items()
+    )
+    columns = (
+        Column("sum", "Sum"),
+        Column("ways", "Ways of 36"),
+        Column("probability", "Probability", PROBABILITY),
+    )
+    return OddsTable("The sum of two dice", columns, rows, {"game": "solitaire", "dice": 2})
+
+
+@cache
+def offer_counts(
+    discards: frozenset[int] = frozenset(),
+) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+    """Counts over the 7776 rolls, given the chosen discard numbers: for each sum,
+    the rolls offering it in a legal option, and in both pairs of one; and for
+    each n, the rolls with exactly n distinct legal options.
+
+    >>> offered, both, options = offer_counts(frozenset())
+    >>> offered[2], both[7], sum(options.values())
+    (1526, 1860, 7776)
+    """
+    chosen = check_discards(discards)
+    space = dice_space(5)
+    offered: Counter[int] = Counter()
+    both: Counter[int] = Counter()
+    options: Counter[int] = Counter()
+    for hand, weight in zip(space.hands, space.weights.tolist()):
+        splits = raw_options(hand, chosen)
+        options[len(splits)] += weight
+        for s in {x for a, b, _ in splits for x in (a, b)}:
+            offered[s] += weight
+        for s in {a for a, b, _ in splits if a == b}:
+            both[s] += weight
+    return (
+        {s: offered[s] for s in SUMS},
+        {s: both[s] for s in SUMS},
+        dict(sorted(options.items())),
+    )
+
+
+def _discard_words(chosen: frozenset[int]) -> str:
+    if not chosen:
+        return "no discard number chosen yet (any split)"
+    return "discard numbers " + ", ".join(map(str, sorted(chosen)))
+
+
+def sum_table(discards: Iterable[int] = ()) -> OddsTable:
+    """For each pair sum: its value, the chance of a given pair, and the chance
+    that the next roll offers it (in one pair, in both), given the discards.
+
+    >>> t = sum_table({1, 2, 5})
+    >>> t.value(12, "offered_probability"), t.value(2, "offered_probability")
+    (Fraction(763, 3888), Fraction(157, 972))
+    """
+    chosen = check_discards(discards)
+    offered, both, _ = offer_counts(chosen)
+    ways = pair_sum_ways()
+    rows = tuple(
+        {
+            "sum": s,
+            "value": VALUES[s],
+            "pair_probability": Fraction(ways[s], 36),
+            "offered_probability": Fraction(offered[s], ALL_ROLLS),
+            "both_probability": Fraction(both[s], ALL_ROLLS),
+        }
+        for s in SUMS
+    )
+    columns = (
+        Column("sum", "Sum"),
+        Column("value", "Value"),
+        Column("pair_probability", "P(a pair)", PROBABILITY),
+        Column("offered_probability", "P(offered)", PROBABILITY),
+        Column("both_probability", "P(both pairs)", PROBABILITY),
+    )
+    return OddsTable(
+        f"Solitaire Dice: each pair sum, {_discard_words(chosen)}",
+        columns,
+        rows,
+        {"game": "solitaire", "discards": sorted(chosen)},
+        note="P(offered): the next roll has a legal option with this sum as a pair; "
+        "P(both pairs): with this sum as both pairs.",
+    )
+
+
+def cli_table() -> OddsTable:
+    """The table of `dicelab odds solitaire`: value, pair and offered chance of
+    each sum (no discard number chosen yet, so any split), and the free-throw
+    chance with three discard numbers.
+
+    >>> t = cli_table()
+    >>> t.meta["free_throw"], [c.key for c in t.columns]
+    ('1/32', ['sum', 'value', 'pair_probability', 'offered_probability'])
+    """
+    full = sum_table()
+    free = free_throw_probability(DISCARD_NUMBERS[:MAX_DISCARDS])
+    return OddsTable(
+        "Solitaire Dice: pair sums, values and chances "
+        f"(free throw with three discard numbers: {fraction_text(free)})",
+        full.columns[:4],
+        tuple({c.key: row[c.key] for c in full.columns[:4]} for row in full.rows),
+        {"free_throw": fraction_text(free)},
+        note="P(offered): the next roll of five dice can be split with this sum as a pair "
+        "(no discard number chosen yet, so any split).",
+    )
+
+
+def option_count_table(discards: Iterable[int] = ()) -> OddsTable:
+    """The distribution of the number of distinct legal options of a roll.
+
+    >>> option_count_table().value(1, "probability")  # e.g. 3 3 3 3 3
+    Fraction(1, 1296)
+    """
+    chosen = check_discards(discards)
+    _, _, counts = offer_counts(chosen)
+    rows = tuple(
+        {"options": n, "rolls": c, "probability": Fraction(c, ALL_ROLLS)} for n, c in counts.items()
+    )
+    columns = (
+        Column("options", "Options"),
+        Column("rolls", "Rolls of 7776"),
+        Column("probability", "Probability", PROBABILITY),
+    )
+    mean = Fraction(sum(n * c for n, c in counts.items()), ALL_ROLLS)
+    return OddsTable(
+        f"Solitaire Dice: how many distinct options a roll offers, {_discard_words(chosen)}",
+        columns,
+        rows,
+        {"game": "solitaire", "discards": sorted(chosen), "mean": fraction_text(mean)},
+        note=f"Mean: {float(mean):.4f} options.",
+    )
+
+
+def free_throw_probability(numbers: Iterable[int]) -> Fraction:
+    """The chance that no die of a roll shows any of these numbers, by enumeration
+    (weighted hands).  With three discard numbers, the chance of a free throw.
+
+    >>> free_throw_probability([]), free_throw_probability([6])
+    (Fraction(1, 1), Fraction(3125, 7776))
+    """
+    faces = frozenset(numbers)
+    for face in faces:
+        if isinstance(face, bool) or face not in FACES:
+            raise SettingsError(f"a discard number is a face 1..6, not {face!r}")
+    space = dice_space(5)
+    count = sum(w for h, w in zip(space.hands, space.weights.tolist()) if not faces & set(h))
+    return Fraction(count, ALL_ROLLS)
+
+
+def free_throw_formula(k: int) -> Fraction:
+    """The same chance by reasoning: each die avoids k numbers with chance (6 - k)/6.
+
+    >>> free_throw_formula(3)
+    Fraction(1, 32)
+    """
+    return Fraction(6 - k, 6) ** 5
+
+
+def free_throw_table() -> OddsTable:
+    """For k = 0..6 numbers, the chance that a roll shows none of them.
+
+    >>> free_throw_table().value(3, "probability")
+    Fraction(1, 32)
+    """
+    rows = []
+    for k in range(len(FACES) + 1):
+        numbers = FACES[:k]
+        p = free_throw_probability(numbers)
+        rows.append(
+            {
+                "numbers": k,
+                "example": " ".join(map(str, numbers)) or "none",
+                "rolls": int(p * ALL_ROLLS),
+                "probability": p,
+            }
+        )
+    columns = (
+        Column("numbers", "Numbers"),
+        Column("example", "For example"),
+        Column("rolls", "Rolls of 7776"),
+        Column("probability", "P(no die shows them)", PROBABILITY),
+    )
+    return OddsTable(
+        "Solitaire Dice: the chance that a roll shows none of k numbers",
+        columns,
+        tuple(rows),
+        {"game": "solitaire"},
+        note="With the three discard numbers, this is the chance of a free throw.",
+    )
+
+
+def value_table() -> OddsTable:
+    """How the sheet's values follow the chances: value, ways of 36, the chances,
+    and value x chance (points per pair, points per roll when always marked).
+
+    >>> t = value_table()
+    >>> t.value(2, "value_x_pair"), t.value(7, "value_x_pair")
+    (Fraction(25, 9), Fraction(5, 1))
+    """
+    table = sum_table()
+    ways = pair_sum_ways()
+    rows = tuple(
+        {
+            "sum": row["sum"],
+            "value": row["value"],
+            "ways": ways[row["sum"]],
+            "pair_probability": row["pair_probability"],
+            "offered_probability": row["offered_probability"],
+            "value_x_pair": row["value"] * row["pair_probability"],
+            "value_x_offered": row["value"] * row["offered_probability"],
+        }
+        for row in table.rows
+    )
+    columns = (
+        Column("sum", "Sum"),
+        Column("value", "Value"),
+        Column("ways", "Ways of 36"),
+        Column("pair_probability", "P(a pair)", PROBABILITY),
+        Column("offered_probability", "P(offered)", PROBABILITY),
+        Column("value_x_pair", "Value × P(a pair)", EXPECTATION),
+        Column("value_x_offered", "Value × P(offered)", EXPECTATION),
+    )
+    return OddsTable(
+        "Solitaire Dice: the sheet's values against the chances",
+        columns,
+        rows,
+        {"game": "solitaire"},
+        note="If the values paid exactly for rarity, value × probability would be the same "
+        "for every sum.",
+    )
+
+
+def value_figure() -> Any:
+    """A plotly chart of each sum's value against its chances (plotly imported now)."""
+    import plotly.graph_objects as go
+
+    table = value_table()
+    sums = [row["sum"] for row in table.rows]
+    fig = go.Figure(
+        [
+            go.Bar(x=sums, y=[row["value"] for row in table.rows], name="value (points a mark)"),
+            go.Scatter(
+                x=sums,
+                y=[round(float(100 * row["offered_probability"]), 2) for row in table.rows],
+                name="P(offered by a roll), %",
+                yaxis="y2",
+                mode="lines+markers",
+            ),
+        ]
+    )
+    fig.update_layout(
+        title="Solitaire Dice: rare sums pay more",
+        xaxis={"title": "pair sum", "dtick": 1},
+        yaxis={"title": "points a mark beyond the 5th"},
+        yaxis2={"title": "%", "overlaying": "y", "side": "right", "range": [0, 100]},
+        template="plotly_white",
+        height=420,
+    )
+    return fig
+
+
+__all__ = [
+    "cli_table",
+    "free_throw_formula",
+    "free_throw_probability",
+    "free_throw_table",
+    "offer_counts",
+    "option_count_table",
+    "pair_sum_table",
+    "pair_sum_ways",
+    "sum_table",
+    "value_figure",
+    "value_table",
+]

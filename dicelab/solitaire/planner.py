@@ -1,0 +1,185 @@
+"""`Planner`: a Solitaire Dice strategy that plans with the exact odds.
+
+Greedy looks at the score *now*; the Planner looks at the score the sheet
+can still be expected to reach.  It values a sheet line by line:
+
+    value(sheet) = sum over s of  E[ line_score(s, marks_s + X_s) ]
+
+where X_s, the marks sum s will still get, is taken as Binomial(n, p_s):
+
+- n: the expected number of rolls left, computed exactly from the discard
+  marks (`remaining_rolls`, for a player who spreads the discards evenly);
+- p_s: the exact chance that a roll offers s, given the discard numbers
+  (`dicelab.solitaire.odds.offer_counts`), scaled down so that all the sums
+  together expect `focus` marks a roll: a roll brings only two marks, and
+  not every offered sum can be taken;
+- an empty line counts at least 0: the player may leave it empty.
+
+For each roll the Planner takes the option whose resulting sheet has the
+highest value.  `focus` is the tunable parameter: low, the planner is
+cautious about opening sums; high, it hopes every sum will fill (2.5 by
+default, tuned with the simulator).
+
+>>> planner = Planner()
+>>> sheet = Sheet.from_marks({6: 4, 7: 3, 8: 3}, {1: 2, 2: 2, 5: 1})
+>>> best = planner(sheet, (1, 2, 4, 4, 6), sheet.options([1, 2, 4, 4, 6]), None)
+>>> print(best)  # the 8 reaches its 5th mark: no more penalty
+8 + 8, discard 1
+>>> round(remaining_rolls(()), 2)  # a whole game, discards spread evenly
+21.67
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from dicelab.core.hands import dice_space
+from dicelab.errors import SettingsError
+from dicelab.solitaire.rules import END_MARK, MAX_DISCARDS, SUMS, line_score
+from dicelab.solitaire.sheet import Sheet
+from dicelab.solitaire.strategy import Batch, BatchStrategy, first_best
+from dicelab.solitaire.tables import option_tables
+
+MAX_ROLLS_LEFT = 26  # more than the longest expected game (21.7 rolls)
+MARK_ROWS = 13  # marks 0..12; 12 stands for "more than 10" (no change)
+P_STEPS = 200
+
+
+def _presence(k: int) -> dict[tuple[frozenset[int], bool], float]:
+    """For k chosen discard numbers (say 1..k): the chance of each set of them
+    showing in a roll, and whether another face shows too."""
+    chosen = set(range(1, k + 1))
+    space = dice_space(5)
+    out: dict[tuple[frozenset[int], bool], float] = {}
+    for hand, weight in zip(space.hands, space.weights.tolist()):
+        key = (frozenset(chosen.intersection(hand)), bool(set(hand) - chosen))
+        out[key] = out.get(key, 0.0) + weight / 6**5
+    return out
+
+
+@cache
+def remaining_rolls(marks: tuple[int, ...]) -> float:
+    """The expected number of rolls left, given the marks of the chosen discard
+    numbers, for a player who marks a new number while fewer than three are
+    chosen and otherwise the chosen number with the fewest marks.
+
+    >>> remaining_rolls((7, 7, 7))  # only a free throw (1/32) escapes the end
+    1.032258064516129
+    """
+    state = tuple(sorted(marks))
+    if any(m >= END_MARK for m in state):
+        return 0.0
+    k = len(state)
+    total, stay = 1.0, 0.0
+    for (shown, other), p in _presence(k).items():
+        if k < MAX_DISCARDS and other:
+            total += p * remaining_rolls(tuple(sorted((*state, 1))))
+        elif not shown:
+            stay += p  # a free throw: the same state again
+        else:
+            i = min(shown, key=lambda face: state[face - 1]) - 1
+            if state[i] + 1 < END_MARK:
+                after = (*state[:i], state[i] + 1, *state[i + 1 :])
+                total += p * remaining_rolls(tuple(sorted(after)))
+    return total / (1 - stay)
+
+
+@dataclass(frozen=True, eq=False)
+class _Model:
+    rolls_left: np.ndarray  # [x, y, z]: the three largest discard marks, sorted
+    offered: np.ndarray  # [subset, s]: P(a roll offers s), given the discard numbers
+    expected: np.ndarray  # [s, marks, n, p step]: E[line score after Binomial(n, p)]
+
+
+@cache
+def _model() -> _Model:
+    from dicelab.solitaire.odds import offer_counts
+
+    tables = option_tables()
+    rolls_left = np.zeros((END_MARK + 1,) * 3)
+    for x in range(END_MARK + 1):
+        for y in range(x, END_MARK + 1):
+            for z in range(y, END_MARK + 1):
+                rolls_left[x, y, z] = remaining_rolls(tuple(m for m in (x, y, z) if m))
+    offered = np.array(
+        [[offer_counts(k)[0][s] / 6**5 for s in SUMS] for k in tables.subsets], dtype=float
+    )
+    lines = np.array(
+        [[line_score(s, m) for m in range(MARK_ROWS + MAX_ROLLS_LEFT)] for s in SUMS], float
+    )
+    p = np.linspace(0, 1, P_STEPS + 1)
+    expected = np.zeros((len(SUMS), MARK_ROWS, MAX_ROLLS_LEFT, P_STEPS + 1))
+    for n in range(MAX_ROLLS_LEFT):
+        x = np.arange(n + 1)
+        comb = np.array([math.comb(n, i) for i in x], dtype=float)
+        pmf = comb * p[:, None] ** x * (1 - p[:, None]) ** (n - x)  # p steps x (n + 1)
+        for m in range(MARK_ROWS):
+            expected[:, m, n, :] = lines[:, m + x] @ pmf.T
+    for array in (rolls_left, offered, expected):
+        array.setflags(write=False)
+    return _Model(rolls_left, offered, expected)
+
+
+def _expected_lines(marks: np.ndarray, left: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """E[line score] of every line (..., 11), with `left` rolls to come (...)."""
+    model = _model()
+    marks = np.minimum(marks, MARK_ROWS - 1)
+    left = np.clip(left, 0, MAX_ROLLS_LEFT - 1.0001)[..., None]
+    n = np.floor(left).astype(np.int64)
+    frac = left - n
+    step = np.rint(np.clip(p, 0, 1) * P_STEPS).astype(np.int64)
+    s = np.arange(len(SUMS))
+    low = model.expected[s, marks, n, step]
+    high = model.expected[s, marks, n + 1, step]
+    return low * (1 - frac) + high * frac
+
+
+class Planner(BatchStrategy):
+    """Pick the option whose resulting sheet has the best expected final score
+    (see the module's docstring); `focus` is the marks a roll the model
+    spreads over the sums (1 to 4; 2.5 by default)."""
+
+    name = "planner"
+
+    def __init__(self, focus: float = 2.5) -> None:
+        if isinstance(focus, bool) or not isinstance(focus, (int, float)) or not 1 <= focus <= 4:
+            raise SettingsError(f"focus must be a number from 1 to 4, not {focus!r}")
+        self.focus = float(focus)
+
+    def values(self, batch: Batch) -> np.ndarray:
+        """The value of the sheet after each option (games x options)."""
+        model, tables = _model(), option_tables()
+        games, width = batch.a.shape
+        rows, cols = np.arange(games)[:, None], np.arange(width)[None, :]
+        marks = np.repeat(batch.marks[:, None, :], width, axis=1)
+        np.add.at(marks, (rows, cols, batch.a), 1)
+        np.add.at(marks, (rows, cols, batch.b), 1)
+        discards = np.zeros((games, width, 7), dtype=np.int64)
+        discards[..., 1:] = batch.discards[:, None, :]
+        np.add.at(discards, (rows, cols, batch.d), 1)
+        top = np.sort(discards[..., 1:], axis=-1)[..., -MAX_DISCARDS:]
+        left = model.rolls_left[top[..., 0], top[..., 1], top[..., 2]]
+        subset = batch.subset[:, None]
+        after = np.where(batch.d > 0, tables.add[subset, batch.d], subset)
+        offered = model.offered[after]
+        p = np.minimum(offered, self.focus * offered / offered.sum(axis=-1, keepdims=True))
+        lines = _expected_lines(marks, left, p)
+        return np.where(marks == 0, np.maximum(lines, 0), lines).sum(axis=-1)
+
+    def batch(self, batch: Batch, rng: np.random.Generator) -> np.ndarray:
+        return first_best(self.values(batch), batch.valid)
+
+    def rank(self, sheet: Sheet, dice: Iterable[int]) -> list[tuple[str, float]]:
+        """Every legal option for this roll with its value, best first (for coaching)."""
+        options = sheet.options(dice)
+        values = self.values(Batch.of(sheet, options))[0]
+        order = sorted(range(len(options)), key=lambda j: (-values[j], j))
+        return [(str(options[j]), round(float(values[j]), 1)) for j in order]
+
+    def __repr__(self) -> str:
+        return f"Planner(focus={self.focus:g})"

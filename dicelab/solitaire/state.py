@@ -1,0 +1,93 @@
+"""`GameState`: an immutable snapshot of a game of Solitaire Dice.
+
+The players, one `Sheet` each, how many rolls were made, the last roll, and
+who still has to choose an option for it.  A snapshot checks itself when
+built and raises `SettingsError` if it is inconsistent.
+
+>>> state = GameState.new(["Ana", "Bia"])
+>>> state.rolls, state.dice, state.finished
+(0, None, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dicelab.core.hands import as_hand
+from dicelab.core.session import check_players
+from dicelab.errors import DiceError, SettingsError
+from dicelab.solitaire.rules import DICE
+from dicelab.solitaire.sheet import Sheet
+
+
+def _fail(message: str) -> None:
+    raise SettingsError(message)
+
+
+@dataclass(frozen=True)
+class GameState:
+    """An immutable snapshot of a game.
+
+    - `rolls` rolls were made; `dice` is the last one (None before the first);
+    - `waiting` holds the indices of the players who must still choose an
+      option for `dice`: the next roll waits for them;
+    - a player whose sheet is finished never waits; every other player has
+      marked every roll but the one they are waiting on;
+    - the game is `finished` when every sheet is.
+    """
+
+    players: tuple[str, ...]
+    sheets: tuple[Sheet, ...]
+    rolls: int = 0
+    dice: tuple[int, ...] | None = None
+    waiting: frozenset[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        check_players(self.players)
+        if not isinstance(self.sheets, tuple) or len(self.sheets) != len(self.players):
+            _fail("there must be one sheet per player")
+        if not all(isinstance(s, Sheet) for s in self.sheets):
+            _fail("every sheet must be a Sheet")
+        if isinstance(self.rolls, bool) or not isinstance(self.rolls, int) or self.rolls < 0:
+            _fail(f"rolls must be a whole number 0 or more, not {self.rolls!r}")
+        self._check_dice()
+        self._check_waiting()
+
+    @classmethod
+    def new(cls, players: Sequence[str]) -> GameState:
+        """The state before the first roll: an empty sheet for each player."""
+        names = tuple(players)
+        return cls(names, tuple(Sheet.empty() for _ in names))
+
+    def _check_dice(self) -> None:
+        if (self.dice is None) != (self.rolls == 0):
+            _fail("there are dice exactly when at least one roll was made")
+        if self.dice is not None:
+            if not isinstance(self.dice, tuple) or len(self.dice) != DICE:
+                _fail(f"dice must be a tuple of {DICE} faces, not {self.dice!r}")
+            try:
+                as_hand(self.dice, DICE)
+            except DiceError as error:
+                _fail(f"bad dice {self.dice!r}: {error}")
+
+    def _check_waiting(self) -> None:
+        if not isinstance(self.waiting, frozenset) or not self.waiting <= set(
+            range(len(self.players))
+        ):
+            _fail(f"waiting must be a frozenset of player indices, not {self.waiting!r}")
+        for i, (name, sheet) in enumerate(zip(self.players, self.sheets)):
+            if sheet.finished:
+                if i in self.waiting:
+                    _fail(f"{name} has finished and cannot wait to choose")
+                if sheet.rolls > self.rolls:
+                    _fail(f"{name}'s sheet has more rolls than the game")
+                continue
+            expected = self.rolls - (i in self.waiting)
+            if sheet.rolls != expected:
+                _fail(f"{name}'s sheet has {sheet.rolls} rolls marked, not {expected}")
+
+    @property
+    def finished(self) -> bool:
+        """Whether every player has finished."""
+        return all(sheet.finished for sheet in self.sheets)

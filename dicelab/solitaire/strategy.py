@@ -1,0 +1,173 @@
+"""Strategies for Solitaire Dice, and the interface for writing your own.
+
+A strategy is any function that picks one of the legal options of a roll:
+
+    Strategy = Callable[[Sheet, tuple[int, ...], list[Split], np.random.Generator], Split]
+
+It gets the player's sheet, the dice (sorted), the legal options (never
+empty, in the order of `rules.legal_splits`) and a random generator (use it,
+and only it, for any randomness, so that a seeded simulation repeats), and
+returns one of the options.  For example, "the pairs closest to 7":
+
+>>> def near_seven(sheet, dice, options, rng):
+...     return min(options, key=lambda split: sum(abs(p - 7) for p in split.pairs))
+>>> near_seven(Sheet.empty(), (1, 1, 2, 4, 5), Sheet.empty().options([1, 1, 2, 4, 5]), None)
+Split(pairs=(5, 7), discard=1)
+
+The built-in strategies are objects that can be called the same way, and
+also have a `batch` method that decides for thousands of games at once with
+numpy (what the fast simulator uses):
+
+- `RandomStrategy`: a legal option at random;
+- `Greedy`: the best immediate change of the sheet's score (ties: the first
+  option in `legal_splits` order);
+- `Planner` (in `dicelab.solitaire.planner`): looks ahead with the exact
+  odds, and has a tunable parameter.
+
+>>> greedy = get_strategy("greedy")
+>>> sheet = Sheet.from_marks({6: 4, 8: 2}, {2: 3})
+>>> greedy(sheet, (1, 2, 2, 4, 6), sheet.options([1, 2, 2, 4, 6]), None)  # 6 reaches 5 marks
+Split(pairs=(6, 8), discard=1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from dicelab.errors import SettingsError
+from dicelab.solitaire.rules import Split
+from dicelab.solitaire.sheet import Sheet
+from dicelab.solitaire.tables import MARK_COLUMNS, option_tables
+
+Strategy = Callable[[Sheet, tuple[int, ...], list[Split], np.random.Generator], Split]
+
+
+@dataclass(frozen=True, eq=False)
+class Batch:
+    """The decisions of many games at once, one row per game.
+
+    `marks` (games x 11) and `discards` (games x 6) are the sheets' marks;
+    `subset` the index of the chosen discard numbers in
+    `option_tables().subsets`; `a`, `b` (pair sums - 2) and `d` (discard
+    face, 0 = free throw), each games x options, are the options; `valid`
+    says which option slots are real.
+    """
+
+    marks: np.ndarray
+    discards: np.ndarray
+    subset: np.ndarray
+    a: np.ndarray
+    b: np.ndarray
+    d: np.ndarray
+    valid: np.ndarray
+
+    @classmethod
+    def of(cls, sheet: Sheet, options: Sequence[Split]) -> Batch:
+        """A batch of one game: this sheet and these options."""
+        if not options:
+            raise SettingsError("a decision needs at least one option")
+        tables = option_tables()
+        rows = [(s.pairs[0] - 2, s.pairs[1] - 2, s.discard or 0) for s in options]
+        a, b, d = (np.array([[r[i] for r in rows]], dtype=np.int64) for i in range(3))
+        return cls(
+            np.array([sheet.sums], dtype=np.int64),
+            np.array([sheet.discards], dtype=np.int64),
+            np.array([tables.subset_index[sheet.chosen]], dtype=np.int64),
+            a,
+            b,
+            d,
+            np.ones(a.shape, dtype=bool),
+        )
+
+    def __len__(self) -> int:
+        return len(self.marks)
+
+
+def line_gains(marks: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The change of the sheet's score if the pairs (a, b) are marked (games x options).
+
+    >>> marks = np.zeros((1, 11), dtype=np.int64); marks[0, 4] = 4  # four 6s
+    >>> line_gains(marks, np.array([[4, 4, 0]]), np.array([[4, 5, 1]])).tolist()
+    [[240, 0, -400]]
+    """
+    line = option_tables().line
+    top = MARK_COLUMNS - 1
+    ma = np.take_along_axis(marks, a, axis=1)
+    mb = np.take_along_axis(marks, b, axis=1)
+    same = (a == b).astype(np.int64)
+    gain_a = line[a, np.minimum(ma + 1 + same, top)] - line[a, np.minimum(ma, top)]
+    gain_b = line[b, np.minimum(mb + 1, top)] - line[b, np.minimum(mb, top)]
+    return gain_a + np.where(same == 1, 0, gain_b)
+
+
+def first_best(values: np.ndarray, valid: np.ndarray) -> np.ndarray:
+    """Per row, the index of the best valid value (the first one on a tie)."""
+    return np.argmax(np.where(valid, values, -np.inf), axis=1)
+
+
+class BatchStrategy:
+    """A strategy defined by `batch`; calling it decides one game the same way."""
+
+    name = "strategy"
+
+    def batch(self, batch: Batch, rng: np.random.Generator) -> np.ndarray:
+        """The chosen option index of every game of the batch."""
+        raise NotImplementedError
+
+    def __call__(
+        self,
+        sheet: Sheet,
+        dice: tuple[int, ...],
+        options: list[Split],
+        rng: np.random.Generator,
+    ) -> Split:
+        return options[int(self.batch(Batch.of(sheet, options), rng)[0])]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+
+class RandomStrategy(BatchStrategy):
+    """Any legal option, each equally likely (uses the generator it is given)."""
+
+    name = "random"
+
+    def batch(self, batch: Batch, rng: np.random.Generator) -> np.ndarray:
+        count = batch.valid.sum(axis=1)
+        return np.minimum((rng.random(len(count)) * count).astype(np.int64), count - 1)
+
+
+class Greedy(BatchStrategy):
+    """The option with the best immediate change of the score (ties: the first)."""
+
+    name = "greedy"
+
+    def batch(self, batch: Batch, rng: np.random.Generator) -> np.ndarray:
+        return first_best(line_gains(batch.marks, batch.a, batch.b), batch.valid)
+
+
+def strategy_names() -> tuple[str, ...]:
+    """The names `get_strategy` knows.
+
+    >>> strategy_names()
+    ('random', 'greedy', 'planner')
+    """
+    return ("random", "greedy", "planner")
+
+
+def get_strategy(name: str | BatchStrategy) -> BatchStrategy:
+    """A built-in strategy by name (a strategy object is returned as it is)."""
+    if isinstance(name, BatchStrategy):
+        return name
+    if name == "random":
+        return RandomStrategy()
+    if name == "greedy":
+        return Greedy()
+    if name == "planner":
+        from dicelab.solitaire.planner import Planner
+
+        return Planner()
+    raise SettingsError(f"unknown strategy {name!r}; choose one of {', '.join(strategy_names())}")
