@@ -12,12 +12,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 
-from dicelab.errors import SettingsError
+from dicelab.core.hands import as_hand
+from dicelab.errors import DiceError, IllegalMove, SettingsError
 
 
 def make_rng(seed: int | np.random.Generator | None) -> np.random.Generator:
@@ -84,3 +85,34 @@ class SnapshotGame:
     def players(self) -> tuple[str, ...]:
         """The players' names."""
         return self._state.players
+
+
+RULE_DICE = "five dice showing 1 to 6"
+
+
+def given_dice(dice: Any, n: int = 5) -> tuple[int, ...]:
+    """Dice a teacher sets by hand, in position order; `IllegalMove` if impossible.
+
+    >>> given_dice([6, 1, 3, 3, 4])
+    (6, 1, 3, 3, 4)
+    """
+    if isinstance(dice, (str, bytes)) or not isinstance(dice, Iterable):
+        raise IllegalMove(RULE_DICE, f"dice are {n} faces 1..6, not {dice!r}")
+    faces = tuple(dice)
+    try:
+        as_hand(faces, n)
+    except DiceError as error:
+        raise IllegalMove(RULE_DICE, str(error)) from None
+    return tuple(int(f) for f in faces)
+
+
+def check_snapshot_dice(dice: Any, n: int = 5) -> None:
+    """Raise `SettingsError` unless a snapshot's dice are None or a tuple of n faces."""
+    if dice is None:
+        return
+    if not isinstance(dice, tuple) or len(dice) != n:
+        raise SettingsError(f"dice must be a tuple of {n} faces, not {dice!r}")
+    try:
+        as_hand(dice, n)
+    except DiceError as error:
+        raise SettingsError(f"bad dice {dice!r}: {error}") from None

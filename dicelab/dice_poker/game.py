@@ -33,12 +33,11 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.core.hands import as_hand
-from dicelab.core.session import SnapshotGame, make_rng, player_names
+from dicelab.core.session import SnapshotGame, given_dice, make_rng, player_names
 from dicelab.dice_poker.card import DICE, ROLLS_PER_TURN, Scorecard
 from dicelab.dice_poker.rules import Ruleset, get_ruleset
 from dicelab.dice_poker.state import GameState
-from dicelab.errors import DiceError, IllegalMove
+from dicelab.errors import IllegalMove
 
 __all__ = ["Action", "DicePokerGame", "GameState", "Roll", "Score", "make_rng"]
 
@@ -46,7 +45,6 @@ RULE_ROLLS = "at most three rolls a turn"
 RULE_FIRST = "a turn starts by rolling all five dice"
 RULE_REROLL = "a reroll rolls 1 to 5 dice"
 RULE_HELD = "held dice keep their faces"
-RULE_DICE = "five dice showing 1 to 6"
 RULE_POSITIONS = "five dice, at positions 0..4"
 RULE_SCORE = "roll before scoring"
 RULE_OVER = "the game ends after the last turn"
@@ -90,18 +88,6 @@ def _position(position: Any) -> int:
     if not 0 <= position < DICE:
         raise IllegalMove(RULE_POSITIONS, f"there are five dice, at positions 0..4, not {position}")
     return int(position)
-
-
-def _given_dice(dice: Any) -> tuple[int, ...]:
-    """Check explicitly given dice: five faces 1..6, in position order."""
-    if isinstance(dice, (str, bytes)) or not isinstance(dice, Iterable):
-        raise IllegalMove(RULE_DICE, f"dice are five faces 1..6, not {dice!r}")
-    faces = tuple(dice)
-    try:
-        as_hand(faces, DICE)
-    except DiceError as error:
-        raise IllegalMove(RULE_DICE, str(error)) from None
-    return tuple(int(f) for f in faces)
 
 
 class DicePokerGame(SnapshotGame):
@@ -226,7 +212,7 @@ class DicePokerGame(SnapshotGame):
         if len(held) == DICE:
             raise IllegalMove(RULE_REROLL, "all five dice are held: nothing to reroll")
         if dice is not None:
-            new = _given_dice(dice)
+            new = given_dice(dice)
             kept = [p for p in sorted(held) if state.dice is not None and new[p] != state.dice[p]]
             if kept:
                 raise IllegalMove(RULE_HELD, f"the held die at position {kept[0]} must stay")

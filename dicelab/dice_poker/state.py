@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dicelab.core.hands import as_hand
-from dicelab.core.session import check_players
+from dicelab.core.session import check_players, check_snapshot_dice
 from dicelab.dice_poker.card import DICE, POSITIONS, ROLLS_PER_TURN, Scorecard
 from dicelab.dice_poker.rules import Ruleset
-from dicelab.errors import DiceError, SettingsError
+from dicelab.errors import SettingsError
 
 
 def _fail(message: str) -> None:
@@ -103,13 +102,7 @@ class GameState:
     def _check_dice(self) -> None:
         if (self.dice is None) != (self.rolls_used == 0):
             _fail("there are dice exactly when at least one roll was used this turn")
-        if self.dice is not None:
-            if not isinstance(self.dice, tuple) or len(self.dice) != DICE:
-                _fail(f"dice must be a tuple of {DICE} faces, not {self.dice!r}")
-            try:
-                as_hand(self.dice, DICE)
-            except DiceError as error:
-                _fail(f"bad dice {self.dice!r}: {error}")
+        check_snapshot_dice(self.dice, DICE)
         if not isinstance(self.held, frozenset) or not self.held <= POSITIONS:
             _fail(f"held must be a frozenset of positions 0..4, not {self.held!r}")
         if self.held and self.dice is None:

@@ -35,9 +35,8 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.core.hands import as_hand
-from dicelab.core.session import SnapshotGame, make_rng, player_names
-from dicelab.errors import DiceError, IllegalMove
+from dicelab.core.session import SnapshotGame, given_dice, make_rng, player_names
+from dicelab.errors import IllegalMove
 from dicelab.solitaire.rules import DICE, Split
 from dicelab.solitaire.sheet import RULE_LEGAL, Sheet
 from dicelab.solitaire.state import GameState
@@ -47,21 +46,9 @@ __all__ = ["GameState", "SolitaireGame", "Split", "make_rng"]
 RULE_OVER = "the game ends when every player has finished"
 RULE_ORDER = "every player still playing chooses before the next roll"
 RULE_ROLL = "roll before choosing"
-RULE_DICE = "five dice showing 1 to 6"
 RULE_PLAYERS = "the players of this game"
 RULE_FINISHED = "a player who has finished does not choose"
 RULE_ONCE = "one option per player and roll"
-
-
-def _given_dice(dice: Any) -> tuple[int, ...]:
-    if isinstance(dice, (str, bytes)) or not isinstance(dice, Iterable):
-        raise IllegalMove(RULE_DICE, f"dice are five faces 1..6, not {dice!r}")
-    faces = tuple(dice)
-    try:
-        as_hand(faces, DICE)
-    except DiceError as error:
-        raise IllegalMove(RULE_DICE, str(error)) from None
-    return tuple(int(f) for f in faces)
 
 
 class SolitaireGame(SnapshotGame):
@@ -153,7 +140,7 @@ class SolitaireGame(SnapshotGame):
         if state.waiting:
             raise IllegalMove(RULE_ORDER, f"{', '.join(self.waiting)} must choose first")
         if dice is not None:
-            new = _given_dice(dice)
+            new = given_dice(dice)
         else:
             new = tuple(int(f) for f in self._rng.integers(1, 7, size=DICE))
         playing = frozenset(i for i, s in enumerate(state.sheets) if not s.finished)

@@ -14,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dicelab.core.hands import as_hand
-from dicelab.core.session import check_players
-from dicelab.errors import DiceError, SettingsError
+from dicelab.core.session import check_players, check_snapshot_dice
+from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import DICE
 from dicelab.solitaire.sheet import Sheet
 
@@ -63,13 +62,7 @@ class GameState:
     def _check_dice(self) -> None:
         if (self.dice is None) != (self.rolls == 0):
             _fail("there are dice exactly when at least one roll was made")
-        if self.dice is not None:
-            if not isinstance(self.dice, tuple) or len(self.dice) != DICE:
-                _fail(f"dice must be a tuple of {DICE} faces, not {self.dice!r}")
-            try:
-                as_hand(self.dice, DICE)
-            except DiceError as error:
-                _fail(f"bad dice {self.dice!r}: {error}")
+        check_snapshot_dice(self.dice, DICE)
 
     def _check_waiting(self) -> None:
         if not isinstance(self.waiting, frozenset) or not self.waiting <= set(
