@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 from collections import Counter
@@ -137,7 +138,7 @@ def test_table_exports_are_exact_and_parse_back():
     assert lines[0] == "event,p,p_decimal,e,e_decimal"
     assert lines[2].startswith("sum_is_2,1/36,0.027777777778,2/1,")
     md = table.to_markdown()
-    assert "| double | 1/6 | 16.67% | 1 in 6 | 7/1 | 7.0000 |" in md
+    assert "| double | 1/6 | 16.67% | 1 in 6 | 7 | 7.0000 |" in md
     latex = table.to_latex()
     assert r"$\frac{1}{36}$" in latex and latex.startswith(r"\begin{tabular}")
     assert r"sum\_is\_2" in latex
@@ -169,7 +170,11 @@ def test_wide_tables_are_compact():
         (Column("k", "K"), *columns),
         ({"k": 1, **{f"c{i}": Fraction(1, 3) for i in range(3)}},),
     )
-    assert table.compact
+    assert table.view_style == "percent"
+    fractions = dataclasses.replace(table, style="fraction")
+    assert fractions.to_markdown().splitlines()[2] == "| 1 | 1/3 | 1/3 | 1/3 |"
+    with pytest.raises(SettingsError):
+        dataclasses.replace(table, style="fancy")
     assert table.to_markdown().splitlines()[0] == "| K | C0 | C1 | C2 |"
 
 

@@ -19,6 +19,7 @@ Fraction(1, 6)
 from __future__ import annotations
 
 import csv
+import dataclasses
 import html
 import io
 import json
@@ -39,6 +40,7 @@ from dicelab.errors import SettingsError
 TEXT = "text"
 PROBABILITY = "probability"
 EXPECTATION = "expectation"
+STYLES = ("auto", "full", "percent", "fraction")
 
 
 @dataclass(frozen=True)
@@ -69,19 +71,21 @@ def _latex_text(value: Any) -> str:
     return text
 
 
-def _views(column: Column, compact: bool) -> list[_View]:
+def _views(column: Column, style: str) -> list[_View]:
     label = column.label
-    if column.kind == PROBABILITY and compact:
+    if column.kind == PROBABILITY and style == "percent":
         return [_View(label, label, percent_text, lambda p: percent_text(p).replace("%", r"\%"))]
+    if column.kind in (PROBABILITY, EXPECTATION) and style == "fraction":
+        return [_View(label, label, str, lambda p: f"${latex_fraction(p)}$")]
     if column.kind == PROBABILITY:
         return [
-            _View(label, label, fraction_text, lambda p: f"${latex_fraction(p)}$"),
+            _View(label, label, str, lambda p: f"${latex_fraction(p)}$"),
             _View("%", r"\%", percent_text, lambda p: percent_text(p).replace("%", r"\%")),
             _View("1 in N", "1 in N", one_in_text, one_in_text),
         ]
     if column.kind == EXPECTATION:
         return [
-            _View(label, label, fraction_text, lambda x: f"${latex_fraction(x)}$"),
+            _View(label, label, str, lambda x: f"${latex_fraction(x)}$"),
             _View("≈", r"$\approx$", lambda x: decimal_text(x, 4), lambda x: decimal_text(x, 4)),
         ]
     return [_View(label, _latex_text(label), _plain, _latex_text)]
@@ -92,8 +96,10 @@ class OddsTable:
     """A titled table of exact values, one dict per row.
 
     `meta` says where the numbers come from (game, ruleset, rolls ...) and is
-    written first in `to_json()`.  Tables with many probability columns are
-    shown compactly (percent only, the exact fraction in a tooltip).
+    written first in `to_json()`.  `style` says how exact values are shown:
+    "full" (fraction, percent and "1 in N"), "percent" (the exact fraction in
+    a tooltip), "fraction" (fractions only), or "auto": "percent" for tables
+    with more than two probability columns, else "full".
     """
 
     title: str
@@ -101,8 +107,11 @@ class OddsTable:
     rows: tuple[Mapping[str, Any], ...]
     meta: Mapping[str, Any] = field(default_factory=dict)
     note: str = ""
+    style: str = "auto"
 
     def __post_init__(self) -> None:
+        if self.style not in STYLES:
+            raise SettingsError(f"style must be one of {', '.join(STYLES)}, not {self.style!r}")
         keys = [c.key for c in self.columns]
         for row in self.rows:
             missing = set(keys) - set(row)
@@ -116,9 +125,11 @@ class OddsTable:
         return iter(self.rows)
 
     @property
-    def compact(self) -> bool:
-        """True when the table has more than two probability columns."""
-        return sum(c.kind == PROBABILITY for c in self.columns) > 2
+    def view_style(self) -> str:
+        """The style in use: `style`, with "auto" decided by the columns."""
+        if self.style != "auto":
+            return self.style
+        return "percent" if sum(c.kind == PROBABILITY for c in self.columns) > 2 else "full"
 
     def row(self, key: Any) -> Mapping[str, Any]:
         """The row whose first column equals `key`."""
@@ -148,12 +159,10 @@ class OddsTable:
         unknown = [k for k in keys if k not in by_key]
         if unknown:
             raise SettingsError(f"no column {unknown[0]!r}; columns are {', '.join(by_key)}")
-        return OddsTable(
-            self.title, tuple(by_key[k] for k in keys), self.rows, self.meta, self.note
-        )
+        return dataclasses.replace(self, columns=tuple(by_key[k] for k in keys))
 
     def _views(self) -> list[tuple[Column, _View]]:
-        return [(c, v) for c in self.columns for v in _views(c, self.compact)]
+        return [(c, v) for c in self.columns for v in _views(c, self.view_style)]
 
     def to_dicts(self) -> list[dict[str, Any]]:
         """Rows as JSON-ready dicts: fractions become "p/q" strings."""
@@ -262,7 +271,7 @@ class OddsTable:
             cells = []
             for c, v in views:
                 value = row[c.key]
-                tip = f' title="{fraction_text(value)}"' if c.kind != TEXT else ""
+                tip = f' title="{value}"' if c.kind != TEXT else ""
                 align = ' style="text-align:right"' if c.kind != TEXT else ""
                 cells.append(f"<td{tip}{align}>{html.escape(v.show(value))}</td>")
             body.append("<tr>" + "".join(cells) + "</tr>")
