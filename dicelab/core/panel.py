@@ -28,7 +28,7 @@ import functools
 import html
 import logging
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
@@ -38,6 +38,7 @@ from dicelab.errors import DicelabError, SettingsError
 __all__ = [
     "DIE_FACES",
     "LANGS",
+    "MAX_PLAYERS",
     "PANEL_CSS",
     "DieView",
     "MessageArea",
@@ -50,6 +51,7 @@ __all__ = [
     "die_face",
     "die_svg",
     "fresh_seed",
+    "panel_players",
     "parse_seed",
     "safe_callback",
     "set_visible",
@@ -335,6 +337,33 @@ class SaveLoadControls:
         self.load_button = widgets.Button(description=load, icon="folder-open")
         self.load_button.add_class("dicelab-load")
         self.box = widgets.HBox([self.path_text, self.save_button, self.load_button])
+
+
+MAX_PLAYERS = 6
+
+
+def panel_players(players: Any, game: str) -> tuple[str, ...]:
+    """1 to 6 different, non-empty names (surrounding spaces dropped); else `SettingsError`.
+
+    >>> panel_players([" Ana ", "Bruno"], "Dice Poker")
+    ('Ana', 'Bruno')
+    >>> panel_players(["Ana", "Ana"], "Dice Poker")
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.SettingsError: player names must be different: 'Ana' appears twice
+    """
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise SettingsError(f"players is a list of 1 to {MAX_PLAYERS} names, not {players!r}")
+    if not 1 <= len(players) <= MAX_PLAYERS:
+        raise SettingsError(f"{game} is for 1 to {MAX_PLAYERS} players, not {len(players)}")
+    names: list[str] = []
+    for name in players:
+        if not isinstance(name, str) or not name.strip():
+            raise SettingsError(f"a player's name must be a non-empty text, not {name!r}")
+        if name.strip() in names:
+            raise SettingsError(f"player names must be different: {name.strip()!r} appears twice")
+        names.append(name.strip())
+    return tuple(names)
 
 
 class Panel:

@@ -36,6 +36,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.core.panel import (
+    MAX_PLAYERS,
     PANEL_CSS,
     DieView,
     MessageArea,
@@ -46,6 +47,7 @@ from dicelab.core.panel import (
     check_lang,
     check_seed,
     fresh_seed,
+    panel_players,
     safe_callback,
     set_visible,
 )
@@ -57,35 +59,10 @@ from dicelab.dice_poker.panel_text import WORDS, game_over_text, joker_text
 from dicelab.dice_poker.rules import Ruleset, get_ruleset, poker_bonus_due
 from dicelab.errors import IllegalMove, SaveFileError, SettingsError
 
-__all__ = ["DEFAULT_SAVE", "MAX_PLAYERS", "DicePokerPanel", "check_players"]
+__all__ = ["DEFAULT_SAVE", "MAX_PLAYERS", "DicePokerPanel"]
 
-MAX_PLAYERS = 6
 DEFAULT_SAVE = "dice-poker-save.json"
 RULE_HOT_SEAT = "players take turns"
-
-
-def check_players(players: Any) -> tuple[str, ...]:
-    """1 to 6 different, non-empty names (surrounding spaces dropped); else `SettingsError`.
-
-    >>> check_players([" Ana ", "Bruno"])
-    ('Ana', 'Bruno')
-    >>> check_players(["Ana", "Ana"])
-    Traceback (most recent call last):
-    ...
-    dicelab.errors.SettingsError: player names must be different: 'Ana' appears twice
-    """
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise SettingsError(f"players is a list of 1 to {MAX_PLAYERS} names, not {players!r}")
-    if not 1 <= len(players) <= MAX_PLAYERS:
-        raise SettingsError(f"Dice Poker is for 1 to {MAX_PLAYERS} players, not {len(players)}")
-    names = []
-    for name in players:
-        if not isinstance(name, str) or not name.strip():
-            raise SettingsError(f"a player's name must be a non-empty text, not {name!r}")
-        if name.strip() in names:
-            raise SettingsError(f"player names must be different: {name.strip()!r} appears twice")
-        names.append(name.strip())
-    return tuple(names)
 
 
 class DicePokerPanel(Panel):
@@ -112,7 +89,7 @@ class DicePokerPanel(Panel):
         lang: str = "en",
         advisor: Any = None,
     ) -> None:
-        names = check_players(players)
+        names = panel_players(players, "Dice Poker")
         rules = get_ruleset(ruleset)
         self.words = Words(WORDS, check_lang(lang))
         self.lang = lang

@@ -1,0 +1,172 @@
+"""The hints of the Solitaire Dice panel: the exact chance that the next roll
+offers each sum, and the planner's ratings of the options of the roll.
+
+The chances come from `odds.sum_table` for the player's discard numbers
+(counted once per set of discard numbers, then cached); the ratings from
+`Planner.rank`, the strongest built-in strategy: the expected final score of
+the sheet after each option.
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets
+
+from dicelab.core.charts import html_table, update_bars
+from dicelab.core.numbers import fraction_text, percent_text
+from dicelab.core.panel import Words
+from dicelab.solitaire.game import SolitaireGame
+from dicelab.solitaire.odds import free_throw_probability, sum_table
+from dicelab.solitaire.panel_sheet import line_tone
+from dicelab.solitaire.panel_text import option_text
+from dicelab.solitaire.rules import MAX_DISCARDS, SUMS, VALUES
+from dicelab.solitaire.sheet import Sheet
+
+TONE_COLORS = {"empty": "#90a4ae", "penalty": "#e57373", "scoring": "#66bb6a"}
+TOP_OPTIONS = 5
+
+
+def offered_figure(axis_title: str = "pair sum") -> Any:
+    """A plotly `FigureWidget` with a bar per pair sum 2..12 (updated by `update_bars`)."""
+    import plotly.graph_objects as go
+
+    labels = [str(s) for s in SUMS]
+    bar = go.Bar(
+        x=labels,
+        y=[0.0] * len(labels),
+        customdata=[""] * len(labels),
+        hovertemplate="%{x}: %{y:.2%} = %{customdata}<extra></extra>",
+    )
+    layout = go.Layout(
+        height=240,
+        width=560,
+        margin={"l": 45, "r": 10, "t": 10, "b": 35},
+        xaxis={"title": {"text": axis_title, "standoff": 4}},
+        yaxis={"range": [0, 1], "tickformat": ".0%"},
+        template="plotly_white",
+    )
+    # the layout goes in at construction: it is then part of the widget's first state
+    return go.FigureWidget(data=[bar], layout=layout)
+
+
+def rank_options(planner: Any, sheet: Sheet, dice: tuple[int, ...]) -> list[tuple[int, float]]:
+    """The options of `sheet.options(dice)` as (index, expected final score), best first."""
+    index = {str(split): i for i, split in enumerate(sheet.options(dice))}
+    return [(index[text], value) for text, value in planner.rank(sheet, dice)]
+
+
+def _percent(p: Fraction) -> str:
+    """A short percentage for the table (the exact fraction is on hover)."""
+    return f"{float(p) * 100:.1f}%"
+
+
+class HintsView:
+    """The hints area: a title, the bar chart and table of P(offered), the free
+    throw chance, and the planner's ratings.
+
+    After `refresh(game, player)`: `player` is the index the hints are for
+    (None when the game is over), `values` maps each sum to its exact
+    P(offered), `ranking` lists (option index, expected final score) for that
+    player's options (empty when they have none); `suggestions(game)` gives
+    the planner's option for every player who has to choose.
+    """
+
+    def __init__(self, words: Words, planner: Any = None) -> None:
+        if planner is None:
+            from dicelab.solitaire.planner import Planner
+
+            planner = Planner(focus=2.5)
+        self.words, self.planner = words, planner
+        self.title = widgets.HTML()
+        self.title.add_class("dicelab-hints-title")
+        self.figure = offered_figure(words("pair_sum"))
+        self.figure.add_class("dicelab-hints-figure")
+        self.table = widgets.HTML()
+        self.table.add_class("dicelab-hints-table")
+        self.free_html = widgets.HTML()
+        self.free_html.add_class("dicelab-hints-free")
+        legend = widgets.HTML(f"<small>{html.escape(words('legend'))}</small>")
+        self.advice_html = widgets.HTML()
+        self.advice_html.add_class("dicelab-advice")
+        odds = widgets.VBox([self.figure, legend, self.table, self.free_html])
+        body = widgets.HBox(
+            [odds, self.advice_html],
+            layout=widgets.Layout(flex_flow="row wrap", grid_gap="8px 24px"),
+        )
+        self.widget = widgets.VBox([self.title, body])
+        self.widget.add_class("dicelab-hints")
+        self.player: int | None = None
+        self.values: dict[int, Fraction] = {}
+        self.ranking: list[tuple[int, float]] = []
+
+    def suggestions(self, game: SolitaireGame) -> dict[int, int]:
+        """{player index: the planner's option index} for the players who have to choose."""
+        if game.dice is None:
+            return {}
+        return {
+            p: rank_options(self.planner, game.sheet(p), game.dice)[0][0]
+            for p in sorted(game.state.waiting)
+        }
+
+    def refresh(self, game: SolitaireGame, player: int | None) -> None:
+        """Recompute the hints for one player (None: the game is over, nothing to show)."""
+        self.player, self.ranking = player, []
+        if player is None:
+            self.values = {}
+            for part in (self.title, self.table, self.free_html, self.advice_html):
+                part.value = ""
+            update_bars(self.figure, [0.0] * len(SUMS), [""] * len(SUMS))
+            return
+        w = self.words
+        sheet = game.sheet(player)
+        chosen = sorted(sheet.chosen)
+        table = sum_table(chosen)
+        self.values = {s: table.value(s, "offered_probability") for s in SUMS}
+        faces = ", ".join(map(str, chosen))
+        discards = w("discards_some", faces=faces) if chosen else w("discards_none")
+        name = game.players[player]
+        self.title.value = f"<b>{html.escape(w('hints_title', name=name, discards=discards))}</b>"
+        values = [self.values[s] for s in SUMS]
+        update_bars(
+            self.figure,
+            [float(v) for v in values],
+            [fraction_text(v) for v in values],
+            [TONE_COLORS[line_tone(sheet.marks(s))] for s in SUMS],
+        )
+        self.table.value = html_table(
+            [w("sum"), *map(str, SUMS)],
+            [
+                [w("value"), *(str(VALUES[s]) for s in SUMS)],
+                [w("marks"), *(str(sheet.marks(s)) for s in SUMS)],
+                [w("p_offered"), *((_percent(v), fraction_text(v)) for v in values)],
+            ],
+            css="dicelab-odds",
+        )
+        if len(chosen) == MAX_DISCARDS:
+            p = free_throw_probability(chosen)
+            text = w("free_chance", faces=faces, p=f"{percent_text(p)} = {fraction_text(p)}")
+        else:
+            text = w("no_free")
+        self.free_html.value = f"<small>{html.escape(text)}</small>"
+        self._show_ranking(game, player, sheet)
+
+    def _show_ranking(self, game: SolitaireGame, player: int, sheet: Sheet) -> None:
+        w = self.words
+        options = game.options(player)
+        if not options or game.dice is None:
+            self.advice_html.value = f"<small>{html.escape(w('planner_wait'))}</small>"
+            return
+        self.ranking = rank_options(self.planner, sheet, game.dice)
+        best = self.ranking[0][1]
+        rows = []
+        for i, value in self.ranking[:TOP_OPTIONS]:
+            delta = value - best
+            shown = w("best") if delta == 0 else f"{delta:+.1f}".replace("-", "−")
+            rows.append([option_text(game.dice, options[i], w), f"{value:.1f}", shown])
+        title = html.escape(w("planner_title", name=game.players[player]))
+        self.advice_html.value = f"<b>{title}</b>" + html_table(
+            [w("option"), w("expected"), w("delta")], rows
+        )

@@ -1,0 +1,195 @@
+"""The words of the Solitaire Dice panel, in English and Portuguese, and the
+texts it builds from the game: an option as the dice that make it, the
+game-over summary.
+
+>>> from dicelab.core.panel import Words
+>>> words = Words(WORDS, "pt")
+>>> option_text((1, 4, 4, 4, 6), Split((10, 8), 1), words)
+'4+4=8 · 4+6=10 · descarte 1'
+>>> option_text((3, 4, 4, 6, 6), Split((7, 10)), Words(WORDS, "en"))
+'3+4=7 · 4+6=10 · 6 ignored'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dicelab.core.panel import Words
+from dicelab.errors import SettingsError
+from dicelab.solitaire.rules import WIN, Split
+
+WORDS: dict[str, dict[str, str]] = {
+    "title": {"en": "Solitaire Dice", "pt": "Solitaire Dice"},
+    "roll": {"en": "Roll", "pt": "Rolar"},
+    "roll_number": {"en": "Roll {n}", "pt": "Jogada {n}"},
+    "no_roll": {"en": "No roll yet", "pt": "Nenhuma jogada ainda"},
+    "click_roll": {"en": "Click Roll to start", "pt": "Clique em Rolar para começar"},
+    "waiting": {"en": "Waiting for {names} to choose", "pt": "Aguardando {names} escolher"},
+    "ready": {"en": "Ready for the next roll", "pt": "Pronto para a próxima jogada"},
+    "over": {"en": "Game over", "pt": "Fim de jogo"},
+    "rolled": {"en": "Rolled {dice}", "pt": "Saiu {dice}"},
+    "choose_now": {"en": "{names}: choose a split", "pt": "{names}: escolha uma divisão"},
+    "chose": {
+        "en": "{name} marked {option}: score {score}",
+        "pt": "{name} marcou {option}: pontuação {score}",
+    },
+    "finished_now": {
+        "en": "{name} has finished (8th mark on discard {face})",
+        "pt": "{name} terminou (8ª marca no descarte {face})",
+    },
+    "status_choose": {"en": "to choose", "pt": "escolhe"},
+    "status_chosen": {"en": "has chosen", "pt": "já escolheu"},
+    "status_finished": {"en": "finished", "pt": "terminou"},
+    "status_wait": {"en": "waiting for the roll", "pt": "aguarda a jogada"},
+    "free_throw": {
+        "en": "Free throw! none of your discards rolled: pick any two pairs",
+        "pt": "Jogada livre! nenhum dos seus descartes saiu: escolha quaisquer dois pares",
+    },
+    "free_for": {"en": "Free throw for {names}!", "pt": "Jogada livre para {names}!"},
+    "discard": {"en": "discard {face}", "pt": "descarte {face}"},
+    "ignored": {"en": "{face} ignored", "pt": "{face} ignorado"},
+    "score_after": {"en": "Score after: {score}", "pt": "Pontuação depois: {score}"},
+    "suggested": {"en": "the planner's suggestion", "pt": "sugestão do planejador"},
+    "total": {"en": "Total", "pt": "Total"},
+    "gains": {"en": "gains", "pt": "ganhos"},
+    "penalties": {"en": "penalties", "pt": "penalidades"},
+    "discards_head": {"en": "discards", "pt": "descartes"},
+    "sums_head": {"en": "pairs", "pt": "pares"},
+    "end_rule": {"en": "3 numbers; the 8th mark ends", "pt": "3 números; a 8ª marca encerra"},
+    "free_count": {"en": "free throws: {n}", "pt": "jogadas livres: {n}"},
+    "new_game": {"en": "New game", "pt": "Novo jogo"},
+    "seed": {"en": "Seed", "pt": "Semente"},
+    "seed_placeholder": {"en": "next seed (blank: random)", "pt": "semente (vazio: aleatória)"},
+    "seed_unknown": {"en": "from the save file", "pt": "do arquivo salvo"},
+    "hints": {"en": "Hints", "pt": "Dicas"},
+    "save": {"en": "Save", "pt": "Salvar"},
+    "load": {"en": "Load", "pt": "Carregar"},
+    "file": {"en": "File", "pt": "Arquivo"},
+    "saved": {"en": "Game saved to {path}", "pt": "Jogo salvo em {path}"},
+    "loaded": {"en": "Game loaded from {path}", "pt": "Jogo carregado de {path}"},
+    "new_game_started": {
+        "en": "New game (seed {seed}): click Roll",
+        "pt": "Novo jogo (semente {seed}): clique em Rolar",
+    },
+    # the end of the game
+    "game_over": {"en": "Game over!", "pt": "Fim de jogo!"},
+    "solo": {"en": "{name} scored {points}.", "pt": "{name} fez {points} pontos."},
+    "winner": {"en": "Winner: {names} with {points}.", "pt": "Vencedor: {names} com {points}."},
+    "tie": {"en": "Tie: {names} with {points}.", "pt": "Empate: {names} com {points}."},
+    "and": {"en": "and", "pt": "e"},
+    "win": {
+        "en": "{names}: 500 or more, a win!",
+        "pt": "{names}: 500 ou mais, uma vitória!",
+    },
+    "no_win": {
+        "en": "Nobody reached 500 (a win) this time.",
+        "pt": "Ninguém chegou a 500 (vitória) desta vez.",
+    },
+    "no_win_solo": {
+        "en": "500 or more is a win: not this time.",
+        "pt": "500 ou mais é uma vitória: não desta vez.",
+    },
+    "sum": {"en": "Sum", "pt": "Soma"},
+    "value": {"en": "Value", "pt": "Valor"},
+    "marks": {"en": "Marks", "pt": "Marcas"},
+    "marks_points": {"en": "marks → points", "pt": "marcas → pontos"},
+    "rolls_free": {
+        "en": "{rolls} rolls, {free} free throw(s)",
+        "pt": "{rolls} jogadas, {free} jogada(s) livre(s)",
+    },
+    # hints
+    "hints_title": {
+        "en": "{name}: the chance that the next roll offers each sum ({discards})",
+        "pt": "{name}: a chance de a próxima jogada oferecer cada soma ({discards})",
+    },
+    "discards_none": {"en": "no discard number yet", "pt": "nenhum descarte ainda"},
+    "discards_some": {"en": "discards {faces}", "pt": "descartes {faces}"},
+    "free_chance": {
+        "en": "Free throw (none of {faces} rolled): {p}",
+        "pt": "Jogada livre (nenhum de {faces}): {p}",
+    },
+    "no_free": {
+        "en": "No free throw before three discard numbers are chosen.",
+        "pt": "Não há jogada livre antes de escolher três números de descarte.",
+    },
+    "pair_sum": {"en": "pair sum", "pt": "soma do par"},
+    "p_offered": {"en": "P(offered)", "pt": "P(oferecida)"},
+    "legend": {
+        "en": "Bars: grey, an empty line; red, 1 to 4 marks (−200 until the 5th); "
+        "green, 5 marks or more.",
+        "pt": "Barras: cinza, linha vazia; vermelho, 1 a 4 marcas (−200 até a 5ª); "
+        "verde, 5 marcas ou mais.",
+    },
+    "planner_title": {
+        "en": "{name}: the planner (the strongest strategy) rates each option "
+        "by its expected final score",
+        "pt": "{name}: o planejador (a estratégia mais forte) avalia cada opção "
+        "pela pontuação final esperada",
+    },
+    "planner_wait": {
+        "en": "After a roll, the planner rates the options here.",
+        "pt": "Depois de uma jogada, o planejador avalia as opções aqui.",
+    },
+    "option": {"en": "Option", "pt": "Opção"},
+    "expected": {"en": "Expected final", "pt": "Final esperado"},
+    "delta": {"en": "vs best", "pt": "vs melhor"},
+    "best": {"en": "best", "pt": "melhor"},
+}
+
+
+def pairs_of(dice: Sequence[int], split: Split) -> tuple[tuple[int, int], tuple[int, int], int]:
+    """The dice of each pair (in the order of the split's sums) and the fifth die.
+
+    >>> pairs_of((1, 1, 2, 4, 5), Split((3, 9), 1))
+    ((1, 2), (4, 5), 1)
+    """
+    faces = sorted(dice)
+    for i, fifth in enumerate(faces):
+        if split.discard is not None and fifth != split.discard:
+            continue
+        rest = faces[:i] + faces[i + 1 :]
+        for j in (1, 2, 3):
+            first = (rest[0], rest[j])
+            second = tuple(f for k, f in enumerate(rest) if k not in (0, j))
+            pairs = sorted([first, second], key=sum)
+            if (sum(pairs[0]), sum(pairs[1])) == split.pairs:
+                return pairs[0], pairs[1], fifth  # type: ignore[return-value]
+    raise SettingsError(f"{split} is not a split of the dice {tuple(dice)}")
+
+
+def option_text(dice: Sequence[int], split: Split, words: Words) -> str:
+    """An option as the dice that make it: "4+4=8 · 4+6=10 · discard 1"."""
+    first, second, fifth = pairs_of(dice, split)
+    end = words("ignored", face=fifth) if split.free else words("discard", face=fifth)
+    pairs = " · ".join(f"{a}+{b}={a + b}" for a, b in (first, second))
+    return f"{pairs} · {end}"
+
+
+def listing(names: Sequence[str], words: Words) -> str:
+    """ "Ana", "Ana and Bruno", "Ana, Bruno and Caio"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {words('and')} {names[-1]}"
+
+
+def game_over_text(scores: dict[str, int], winners: Sequence[str], words: Words) -> str:
+    """ "Game over! Winner: Ana with 320. …" and who reached 500 (a win).
+
+    >>> words = Words(WORDS, "en")
+    >>> game_over_text({"Ana": 520, "Bia": 140}, ["Ana"], words)
+    'Game over! Winner: Ana with 520. Ana: 500 or more, a win!'
+    >>> game_over_text({"Ana": 220}, ["Ana"], words)
+    'Game over! Ana scored 220. 500 or more is a win: not this time.'
+    """
+    best = scores[winners[0]]
+    if len(scores) == 1:
+        head = words("solo", name=winners[0], points=best)
+    else:
+        key = "winner" if len(winners) == 1 else "tie"
+        head = words(key, names=listing(winners, words), points=best)
+    winning = [name for name, points in scores.items() if points >= WIN]
+    if winning:
+        tail = words("win", names=listing(winning, words))
+    else:
+        tail = words("no_win_solo" if len(scores) == 1 else "no_win")
+    return f"{words('game_over')} {head} {tail}"
