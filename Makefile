@@ -40,6 +40,8 @@ test: setup-dev
 
 bench: setup-dev
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/solitaire.py
+	$(BIN)/python benchmarks/solver.py
 
 format: setup-dev
 	$(BIN)/ruff format .

@@ -128,8 +128,11 @@ def test_free_joker_allows_any_open_box() -> None:
     card = card_with(rules, poker=50)
     options = card.options(FOURS)
     assert set(options) == set(rules.box_ids) - {"poker"}
-    assert (options["fours"], options["full_house"], options["ones"]) == (20, 25, 0)
-    after = card.fill("small_straight", FOURS)
+    # the Fours box is open: Full house and straights score as usual (0)
+    assert (options["fours"], options["full_house"], options["ones"]) == (20, 0, 0)
+    filled = card_with(rules, poker=50, fours=12).options(FOURS)
+    assert (filled["full_house"], filled["small_straight"], filled["ones"]) == (25, 30, 0)
+    after = card_with(rules, poker=50, fours=12).fill("small_straight", FOURS)
     assert (after.boxes["small_straight"], after.poker_bonus) == (30, 100)
 
 

@@ -281,18 +281,25 @@ def joker_applies(rules: Ruleset, card: Card, dice: Sequence[int]) -> bool:
     >>> joker_applies(rules, card | {"poker": 0}, [4, 4, 4, 4, 4])
     False
     """
-    if rules.joker == "none" or not s.is_five_of_a_kind(dice) or card["poker"] is None:
+    poker = card.get("poker")
+    if rules.joker == "none" or not s.is_five_of_a_kind(dice) or poker is None:
         return False
-    return card["poker"] == 50 or not rules.joker_needs_fifty
+    return poker == 50 or not rules.joker_needs_fifty
 
 
 def poker_bonus_due(rules: Ruleset, card: Card, dice: Sequence[int]) -> int:
     """The bonus for a further five of a kind while the poker box holds 50."""
-    return rules.poker_bonus if s.is_five_of_a_kind(dice) and card["poker"] == 50 else 0
+    return rules.poker_bonus if s.is_five_of_a_kind(dice) and card.get("poker") == 50 else 0
 
 
 def box_options(rules: Ruleset, card: Card, dice: Sequence[int]) -> dict[str, int]:
     """The boxes this roll may fill, and what each would score (bonuses apart).
+
+    Under the joker, Full house and the straights score their fixed points
+    (25, 30, 40).  "forced": the face's upper box if open, else any open
+    lower box, else 0 in an open upper box.  "free" (the published "free
+    choice" rule): any open box, with the fixed points only once the face's
+    upper box is filled.  A ruleset without the face's box counts it filled.
 
     >>> rules = get_ruleset("dice-poker")
     >>> card = {b: None for b in rules.box_ids} | {"poker": 50}
@@ -309,11 +316,12 @@ def box_options(rules: Ruleset, card: Card, dice: Sequence[int]) -> dict[str, in
             return box.joker_points
         return box.score(dice)
 
+    face_id = UPPER_IDS[dice[0] - 1]
+    face_open = face_id in rules.box_ids and card[face_id] is None
     if rules.joker == "free":
-        return {b.id: joker_score(b) for b in open_boxes}
-    face_box = rules.box(UPPER_IDS[dice[0] - 1])
-    if card[face_box.id] is None:
-        return {face_box.id: face_box.score(dice)}
+        return {b.id: b.score(dice) if face_open else joker_score(b) for b in open_boxes}
+    if face_open:
+        return {face_id: rules.box(face_id).score(dice)}
     lower = [b for b in open_boxes if b.section == "lower"]
     return {b.id: joker_score(b) for b in (lower or open_boxes)}
 

@@ -1,0 +1,270 @@
+"""The turn advisor: every option of the turn at hand, its value and its cost.
+
+`advise(state, dice, rolls_left)` lists, best first, every distinct hold of
+the dice (or, after the last roll, every box the rules allow) with
+
+- its **expected final score**: the points already on the card, plus the
+  bonuses earned, plus the expected points still to come when every later
+  choice is optimal (`dicelab.dice_poker.solver`);
+- its **delta**: how much expected score it gives up against the best
+  option (0 for the best);
+- beside them, for holds, the exact chance of each open box by the end of the
+  turn when the remaining rolls aim at that box alone
+  (`dicelab.dice_poker.odds.current_turn_table`), so that "odds" and "value"
+  can be compared side by side.
+
+Expected scores are float64 numbers from the solver, shown rounded to four
+decimals: unlike the odds, they are not exact fractions.
+
+>>> from dataclasses import replace
+>>> from dicelab.dice_poker.rules import get_ruleset
+>>> from dicelab.dice_poker.solver import CardState, solve
+>>> rules = get_ruleset("yahtzee")
+>>> few = replace(rules, name="yahtzee-3", boxes=rules.boxes[-3:])
+>>> table = advise(CardState(), [2, 3, 4, 5, 6], 0, few,
+...                solution=solve(few, cache=False, progress="none"))
+>>> [row["box"] for row in table], table.rows[0]["delta"]
+(['large_straight', 'chance', 'poker'], 0.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from dicelab.core.hands import Hand, as_hand, sub_hands
+from dicelab.core.table import PROBABILITY, Column, OddsTable
+from dicelab.dice_poker.card import Scorecard
+from dicelab.dice_poker.game import DicePokerGame
+from dicelab.dice_poker.rules import Ruleset, get_ruleset
+from dicelab.dice_poker.solver import CardState, Solution, solve
+from dicelab.dice_poker.solver.cache import ruleset_key
+from dicelab.dice_poker.solver.kernels import KEEPS, Workspace, average_keeps, end_values, reroll
+from dicelab.dice_poker.solver.rewards import ILLEGAL, legal_points
+from dicelab.dice_poker.solver.space import widget
+from dicelab.errors import SettingsError
+
+MAX_ROLLS_LEFT = 2
+PLACES = 4
+
+NOTE = (
+    "Expected final score: points on the card + bonuses earned + expected points to come "
+    "with optimal play (float64 from the solver, rounded to 4 decimals, not an exact "
+    "fraction). Delta: expected score given up against the best option."
+)
+ODDS_NOTE = (
+    " Box columns: the exact chance of each open box by the end of this turn, "
+    "when the remaining rolls aim at that box alone."
+)
+
+
+def _hold_text(hold: Hand, hand: Hand) -> str:
+    if hold == hand:
+        return "all (stop)"
+    return " ".join(map(str, hold)) if hold else "none (reroll all)"
+
+
+def _resolve(
+    state: CardState | Scorecard | DicePokerGame | None,
+    dice: Sequence[int] | None,
+    rolls_left: int | None,
+    ruleset: str | Ruleset | None,
+) -> tuple[Ruleset, CardState, Sequence[int], int]:
+    """The ruleset, state, dice and rolls left, from whatever was given."""
+    own: Ruleset | None = None
+    if isinstance(state, DicePokerGame):
+        if state.is_over:
+            raise SettingsError("the game is over: there is nothing to advise")
+        own = state.ruleset
+        if dice is None:
+            if state.dice is None:
+                raise SettingsError("roll the dice first (or give the dice to advise on)")
+            dice = state.dice
+        if rolls_left is None:
+            rolls_left = state.rolls_left
+        state = CardState.from_card(state.card)
+    elif isinstance(state, Scorecard):
+        own = state.ruleset
+        state = CardState.from_card(state)
+    elif state is None:
+        state = CardState()
+    elif not isinstance(state, CardState):
+        raise SettingsError(
+            f"advise needs a CardState, a Scorecard or a DicePokerGame, not {state!r}"
+        )
+    rules = get_ruleset(ruleset) if ruleset is not None else own or get_ruleset("dice-poker")
+    if own is not None and ruleset is not None and ruleset_key(rules) != ruleset_key(own):
+        raise SettingsError(f"this card is played with {own.name}, not {rules.name}")
+    if dice is None:
+        raise SettingsError("which dice? give five faces 1 to 6")
+    if rolls_left is None:
+        rolls_left = MAX_ROLLS_LEFT
+    if isinstance(rolls_left, bool) or not isinstance(rolls_left, (int, np.integer)):
+        raise SettingsError(f"rolls_left must be a whole number, not {rolls_left!r}")
+    if not 0 <= rolls_left <= MAX_ROLLS_LEFT:
+        raise SettingsError(f"rolls_left must be 0, 1 or 2, not {rolls_left}")
+    state.check(rules)
+    if len(state.filled) == len(rules.boxes):
+        raise SettingsError("every box is filled: the game is over")
+    return rules, state, dice, int(rolls_left)
+
+
+def advise(
+    state: CardState | Scorecard | DicePokerGame | None = None,
+    dice: Sequence[int] | None = None,
+    rolls_left: int | None = None,
+    ruleset: str | Ruleset | None = None,
+    *,
+    solution: Solution | None = None,
+    progress: str | bool | None = "auto",
+) -> OddsTable:
+    """Every option of this turn with its expected final score and its delta.
+
+    `state` is a `CardState`, a `Scorecard` or a `DicePokerGame` (its current
+    player's card, and by default its dice and rolls left); None is an empty
+    card.  With `rolls_left` 1 or 2 the rows are the distinct holds ("all
+    (stop)" is scoring now); with 0 they are the legal boxes.  The ruleset's
+    table is solved (or loaded from the cache) unless `solution` is given.
+    """
+    rules, state, dice, rolls_left = _resolve(state, dice, rolls_left, ruleset)
+    hand = as_hand(dice, 5)
+    if solution is None:
+        solution = solve(rules, progress=progress)
+    elif ruleset_key(solution.rules) != ruleset_key(rules):
+        raise SettingsError(f"this solution is for {solution.rules.name}, not {rules.name}")
+    if rolls_left == 0:
+        return _box_table(solution, state, hand)
+    return _hold_table(solution, state, hand, rolls_left)
+
+
+def _state_arrays(solution: Solution, state: CardState) -> tuple[np.ndarray, ...]:
+    filled, upper, flag = solution.space.unflat(np.array([solution.index(state)]))
+    return filled, upper, flag
+
+
+def _meta(rules: Ruleset, state: CardState, hand: Hand, rolls_left: int) -> dict[str, Any]:
+    return {
+        "game": "dice-poker",
+        "ruleset": rules.name,
+        "dice": list(hand),
+        "rolls_left": rolls_left,
+        "filled": [b for b in rules.box_ids if b in state.filled],
+        "upper_total": state.upper_total,
+        "poker_fifty": bool(state.poker_fifty),
+        "banked": state.points(rules),
+    }
+
+
+def _finish(rows: list[dict[str, Any]], values: list[float]) -> list[dict[str, Any]]:
+    """Best first.  Options whose values agree to 1e-6 (exact ties, up to the
+    float noise of the solver) keep their given order, on every machine."""
+    order = sorted(range(len(rows)), key=lambda i: -round(values[i], 6))
+    best = values[order[0]]
+    out = []
+    for i in order:
+        row = rows[i]
+        row["expected_score"] = round(values[i], PLACES)
+        row["delta"] = round(best - values[i], PLACES) + 0.0
+        out.append(row)
+    return out
+
+
+def _hold_table(solution: Solution, state: CardState, hand: Hand, rolls_left: int) -> OddsTable:
+    from dicelab.dice_poker.odds import current_turn_table
+
+    rules, space = solution.rules, solution.space
+    w = widget()
+    filled, upper, flag = _state_arrays(solution, state)
+    ws = Workspace(1, space.boxes)
+    end = end_values(space, solution.values, solution.seconds, filled, upper, flag, ws)
+    after = end.mean
+    if rolls_left == 2:
+        after = reroll(end.mean, end.second, end, ws, (ws.hands[0], ws.hands[1])).mean
+    keeps = average_keeps(after, np.empty((KEEPS, 1)), ws.cand)
+    offsets = np.cumsum([0] + [len(level) for level in w.keeps])
+    banked = state.points(rules)
+    odds = current_turn_table(hand, rolls_left, rules)
+    open_boxes = [b for b in rules.boxes if b.id not in state.filled]
+    rows, values = [], []
+    for hold in sub_hands(hand):
+        size, index = w.keep_index[hold]
+        value = end.mean[index, 0] if hold == hand else keeps[offsets[size] + index, 0]
+        text = _hold_text(hold, hand)
+        chances = odds.row(text)
+        rows.append(
+            {
+                "hold": text,
+                "rerolled": 5 - len(hold),
+                **{box.id: chances[box.id] for box in open_boxes},
+            }
+        )
+        values.append(banked + float(value))
+    columns = (
+        Column("hold", "Hold"),
+        Column("rerolled", "Dice rerolled"),
+        Column("expected_score", "Expected final score"),
+        Column("delta", "Delta"),
+        *(Column(box.id, box.name, PROBABILITY) for box in open_boxes),
+    )
+    rows = _finish(rows, values)
+    meta = _meta(rules, state, hand, rolls_left) | {
+        "best": rows[0]["hold"],
+        "expected_score": rows[0]["expected_score"],
+    }
+    return OddsTable(
+        f"Hand {' '.join(map(str, hand))}, {rolls_left} roll(s) left: "
+        "the value of each hold with optimal play",
+        columns,
+        tuple(rows),
+        meta,
+        note=NOTE + ODDS_NOTE,
+    )
+
+
+def _box_table(solution: Solution, state: CardState, hand: Hand) -> OddsTable:
+    rules, space = solution.rules, solution.space
+    w = widget()
+    filled = sum(1 << b for b, box_id in enumerate(rules.box_ids) if box_id in state.filled)
+    fifty = bool(state.poker_fifty)
+    points, poker_bonus = legal_points(rules, filled, fifty)
+    h = w.keep_index[hand][1]
+    banked = state.points(rules)
+    threshold = rules.upper_bonus_threshold
+    rows, values = [], []
+    for b, box in enumerate(rules.boxes):
+        p = int(points[b, h])
+        if p == ILLEGAL:
+            continue
+        upper = state.upper_total + (p if space.faces[b] else 0)
+        bonus = int(poker_bonus[h])
+        if space.faces[b] and state.upper_total < threshold <= upper:
+            bonus += rules.upper_bonus
+        nxt = CardState(
+            state.filled | {box.id},
+            upper,
+            (p == 50) if box.id == "poker" else bool(state.poker_fifty),
+        )
+        rows.append({"box": box.id, "name": box.name, "points": p, "bonus": bonus})
+        values.append(banked + p + bonus + solution.future(nxt))
+    columns = (
+        Column("box", "Box"),
+        Column("name", "Name"),
+        Column("points", "Points"),
+        Column("bonus", "Bonus"),
+        Column("expected_score", "Expected final score"),
+        Column("delta", "Delta"),
+    )
+    rows = _finish(rows, values)
+    meta = _meta(rules, state, hand, 0) | {
+        "best": rows[0]["box"],
+        "expected_score": rows[0]["expected_score"],
+    }
+    return OddsTable(
+        f"Hand {' '.join(map(str, hand))}, last roll: the value of each box with optimal play",
+        columns,
+        tuple(rows),
+        meta,
+        note=NOTE,
+    )

@@ -1,0 +1,117 @@
+"""Simulated games: optimal play agrees with the solver; heuristics play worse; replays."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from dicelab.dice_poker.game import DicePokerGame
+from dicelab.dice_poker.simulate import POLICIES, histogram, simulate
+from dicelab.dice_poker.solver import solve
+from dicelab.errors import SettingsError
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _cache_dir(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("DICELAB_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+        yield
+
+
+@pytest.fixture(scope="module")
+def yahtzee():
+    return solve("yahtzee", progress="none")
+
+
+def test_optimal_games_agree_with_the_solver(yahtzee):
+    sim = simulate("optimal", 4000, "yahtzee", seed=2024, solution=yahtzee)
+    standard_error = yahtzee.std() / np.sqrt(sim.games)
+    assert abs(sim.mean - yahtzee.expected_score) < 3 * standard_error
+    assert sim.std == pytest.approx(yahtzee.std(), rel=0.1)
+
+
+def test_heuristics_score_less(yahtzee):
+    optimal = simulate("optimal", 1000, "yahtzee", seed=1, solution=yahtzee)
+    greedy = simulate("greedy", 1000, "yahtzee", seed=1)
+    poker = simulate("poker", 1000, "yahtzee", seed=1)
+    assert poker.mean < greedy.mean < optimal.mean
+    assert greedy.summary()["policy"] == "greedy" and greedy.summary()["games"] == 1000
+
+
+def test_seeded_games_repeat():
+    a = simulate("greedy", 50, "dice-poker", seed=11)
+    b = simulate("greedy", 50, "dice-poker", seed=11)
+    c = simulate("greedy", 50, "dice-poker", seed=12)
+    assert np.array_equal(a.scores, b.scores) and not np.array_equal(a.scores, c.scores)
+    assert simulate("greedy", 50, "dice-poker", seed=np.random.default_rng(11)).seed is None
+
+
+def _replay(ruleset, turns):
+    """Play the recorded turns through the game engine; return the total."""
+    game = DicePokerGame(["A"], ruleset, seed=0)
+    for rolls, holds, box, points in turns:
+        game.roll(dice=list(rolls[0]))
+        for hold, after in zip(holds, rolls[1:], strict=True):
+            if len(hold) == 5:  # holding all five is stopping
+                assert after == rolls[0] or after == tuple(sorted(game.dice))
+                break
+            current = list(game.dice)
+            positions: list[int] = []
+            for face in hold:
+                positions.append(
+                    next(i for i in range(5) if current[i] == face and i not in positions)
+                )
+            fresh = list(after)
+            for face in hold:
+                fresh.remove(face)
+            new = iter(fresh)
+            game.roll(
+                hold=positions,
+                dice=[current[i] if i in positions else next(new) for i in range(5)],
+            )
+        assert tuple(sorted(game.dice)) == rolls[-1]
+        assert game.score(box) == points
+    assert game.is_over
+    return game.totals()["A"]
+
+
+REPLAYS = [  # the optimal policy on yahtzee only: it is solved once for this module
+    (policy, ruleset)
+    for policy in POLICIES
+    for ruleset in ("dice-poker", "yahtzee", "yatzy")
+    if policy != "optimal" or ruleset == "yahtzee"
+]
+
+
+@pytest.mark.parametrize(("policy", "ruleset"), REPLAYS)
+def test_recorded_games_replay_in_the_engine(policy, ruleset, yahtzee):
+    sim = simulate(policy, 25, ruleset, seed=5, record=True)
+    assert sim.records is not None and len(sim.records) == 25
+    for turns, score in zip(sim.records, sim.scores, strict=True):
+        assert _replay(ruleset, turns) == score
+
+
+def test_histogram():
+    greedy = simulate("greedy", 300, "yatzy", seed=3)
+    poker = simulate("poker", 300, "yatzy", seed=3)
+    fig = histogram(greedy, poker)
+    assert [trace.type for trace in fig.data] == ["histogram", "histogram"]
+    assert fig.data[0].name.startswith("greedy (mean")
+    assert list(fig.data[1].x) == poker.scores.tolist()
+    assert greedy.histogram().layout.xaxis.title.text == "final score"
+    with pytest.raises(SettingsError):
+        histogram()
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [dict(policy="lucky"), dict(games=0), dict(games=True), dict(ruleset="poker")],
+)
+def test_simulate_errors(kwargs):
+    with pytest.raises(SettingsError):
+        simulate(**{"policy": "greedy", "games": 10, **kwargs})
+
+
+def test_solution_must_match(yahtzee):
+    with pytest.raises(SettingsError, match="solution is for yahtzee"):
+        simulate("optimal", 10, "yatzy", solution=yahtzee)
