@@ -17,6 +17,7 @@ from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.odds import current_turn_table, turn_table
 from dicelab.dice_poker.panel import DicePokerPanel
 from dicelab.dice_poker.panel_text import hold_key
+from dicelab.dice_poker.rules import get_ruleset
 from dicelab.errors import IllegalMove, SettingsError
 
 # --- a simple deterministic player, for the panel and for the bare game --------
@@ -533,3 +534,35 @@ def test_a_tie_names_every_winner_and_load_game_goes_on_in_place(tmp_path) -> No
     panel.load_game(path)
     assert not panel.game.is_over and panel.summary.layout.display == "none"
     assert panel.box_buttons[1][option].description.startswith("→")
+
+
+def test_optimal_advice_button_solves_and_advises(tmp_path, monkeypatch) -> None:
+    from dicelab.dice_poker.advisor import advise
+
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+    panel = DicePokerPanel(["Ana"], ruleset="yahtzee", seed=3)
+    panel.hints_toggle.value = True
+    panel.roll_button.click()
+    assert panel.advisor is None and panel.hints.advice is None
+    panel.hints.optimal_button.click()
+    assert panel.message.kind == "success", panel.message.text
+    assert panel.advisor is not None and panel.advisor.ruleset == panel.game.ruleset
+    assert f"{panel.advisor.expected_score:.2f}" == "254.59"
+    holds = advise(panel.game, solution=panel.advisor.solution)
+    boxes = advise(panel.game, rolls_left=0, solution=panel.advisor.solution)
+    assert panel.hints.advice["holds"] == {r["hold"]: r["expected_score"] for r in holds}
+    assert panel.hints.advice["boxes"] == {r["box"]: r["expected_score"] for r in boxes}
+    assert "Expected final score" in panel.hints.advice_html.value
+    assert panel.hints.progress.layout.display == "none"  # hidden again when done
+    assert panel.hints.optimal_button.layout.display == "none"
+
+
+def test_an_advisor_for_another_ruleset_is_dropped() -> None:
+    class Advisor:
+        ruleset = get_ruleset("yatzy")
+
+        def advise(self, state):
+            raise AssertionError("not for this ruleset")
+
+    panel = DicePokerPanel(["Ana"], ruleset="yahtzee", seed=3, advisor=Advisor())
+    assert panel.advisor is None

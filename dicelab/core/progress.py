@@ -89,17 +89,20 @@ class TextProgress(Progress):
 
 
 class WidgetProgress(Progress):
-    """An `ipywidgets.IntProgress` shown in the notebook."""
+    """An `ipywidgets.IntProgress`: a new one shown in the notebook, or `bar`, one
+    that a panel already shows."""
 
-    def __init__(self, total: int, description: str = "") -> None:
+    def __init__(self, total: int, description: str = "", bar: Any = None) -> None:
         super().__init__(total, description)
-        import ipywidgets
-        from IPython.display import display
+        if bar is None:
+            import ipywidgets
+            from IPython.display import display
 
-        self.bar: Any = ipywidgets.IntProgress(
-            value=0, min=0, max=self.total, description=description
-        )
-        display(self.bar)
+            bar = ipywidgets.IntProgress()
+            display(bar)
+        self.bar: Any = bar
+        self.bar.min, self.bar.value, self.bar.max = 0, 0, self.total
+        self.bar.description, self.bar.bar_style = description, ""
 
     def _show(self) -> None:
         self.bar.value = self.done
@@ -109,8 +112,11 @@ class WidgetProgress(Progress):
         self.bar.bar_style = "success" if self.done >= self.total else "warning"
 
 
-def progress_bar(total: int, description: str = "", kind: str | bool | None = "auto") -> Progress:
-    """A progress bar of the kind asked (True is "auto"; False or None is "none")."""
+def progress_bar(total: int, description: str = "", kind: Any = "auto") -> Progress:
+    """A progress bar of the kind asked (True is "auto"; False or None is "none"),
+    or in an existing `ipywidgets.IntProgress` passed as `kind`."""
+    if hasattr(kind, "bar_style"):
+        return WidgetProgress(total, description, bar=kind)
     if kind is True:
         kind = "auto"
     if kind in (False, None):

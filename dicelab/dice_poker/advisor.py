@@ -36,7 +36,7 @@ import numpy as np
 
 from dicelab.core.hands import Hand, as_hand, sub_hands
 from dicelab.core.table import PROBABILITY, Column, OddsTable
-from dicelab.dice_poker.card import Scorecard
+from dicelab.dice_poker.card import ROLLS_PER_TURN, Scorecard
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.rules import Ruleset, get_ruleset
 from dicelab.dice_poker.solver import CardState, Solution, solve
@@ -44,6 +44,7 @@ from dicelab.dice_poker.solver.cache import ruleset_key
 from dicelab.dice_poker.solver.kernels import KEEPS, Workspace, average_keeps, end_values, reroll
 from dicelab.dice_poker.solver.rewards import ILLEGAL, legal_points
 from dicelab.dice_poker.solver.space import widget
+from dicelab.dice_poker.state import GameState
 from dicelab.errors import SettingsError
 
 MAX_ROLLS_LEFT = 2
@@ -268,3 +269,54 @@ def _box_table(solution: Solution, state: CardState, hand: Hand) -> OddsTable:
         meta,
         note=NOTE,
     )
+
+
+class PanelAdvisor:
+    """The optimal advisor in the form the Dice Poker panel asks for.
+
+    `advise(state)` takes the game's `GameState` and gives the expected final
+    score of every hold of the dice (while rolls are left) and of every box
+    the dice may fill now, for the player to move.
+
+    >>> from dataclasses import replace
+    >>> from dicelab.dice_poker.game import DicePokerGame
+    >>> rules = get_ruleset("yahtzee")
+    >>> few = replace(rules, name="yahtzee-3", boxes=rules.boxes[-3:])
+    >>> advisor = PanelAdvisor(solve(few, cache=False, progress="none"))
+    >>> game = DicePokerGame(["Ana"], ruleset=few, seed=1)
+    >>> _ = game.roll(dice=[2, 3, 4, 5, 6])
+    >>> advice = advisor.advise(game.state)
+    >>> max(advice["boxes"], key=advice["boxes"].get), max(advice["holds"], key=advice["holds"].get)
+    ('large_straight', 'all (stop)')
+    """
+
+    def __init__(self, solution: Solution) -> None:
+        self.solution = solution
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset the table was solved for."""
+        return self.solution.rules
+
+    @property
+    def expected_score(self) -> float:
+        """The expected final score of perfect play from the start."""
+        return self.solution.expected_score
+
+    @classmethod
+    def solved(cls, ruleset: str | Ruleset, progress: Any = "auto") -> PanelAdvisor:
+        """Solve the ruleset (or load its table from the cache) and advise with it."""
+        return cls(solve(ruleset, progress=progress))
+
+    def advise(self, state: GameState) -> dict[str, dict[str, float]]:
+        """{"holds": {hold text: expected final score}, "boxes": {box id: ...}}."""
+        if state.dice is None or state.finished:
+            return {"holds": {}, "boxes": {}}
+        card, rolls_left = state.cards[state.current], ROLLS_PER_TURN - state.rolls_used
+        rules = state.ruleset
+        boxes = advise(card, state.dice, 0, rules, solution=self.solution)
+        advice = {"holds": {}, "boxes": {row["box"]: row["expected_score"] for row in boxes}}
+        if rolls_left:
+            holds = advise(card, state.dice, rolls_left, rules, solution=self.solution)
+            advice["holds"] = {row["hold"]: row["expected_score"] for row in holds}
+        return advice

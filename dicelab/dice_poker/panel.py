@@ -181,12 +181,31 @@ class DicePokerPanel(Panel):
             self._grid = ScorecardGrid(game.ruleset, game.players, self.words, self._on_box)
             if old is not None:
                 old.close()
+        if getattr(self.advisor, "ruleset", game.ruleset) != game.ruleset:
+            self.advisor = None  # an optimal table is for one ruleset only
         if self._hints is None or self._hints.rules != game.ruleset:
             self._hints = HintsView(game.ruleset, self.words, self.advisor)
+            self._hints.optimal_button.on_click(lambda _b: self._on_optimal())
             set_visible(self._hints.widget, self.hints_toggle.value)
         self._game = game
         self.table_area.children = [self._grid.widget, self._hints.widget]
         self.seed_controls.show(seed)
+        self.refresh()
+
+    @safe_callback
+    def _on_optimal(self) -> None:
+        """Solve (or load from the cache) the optimal table, with a progress bar."""
+        from dicelab.dice_poker.advisor import PanelAdvisor
+
+        hints = self.hints
+        hints.solving(True)
+        try:
+            advisor = PanelAdvisor.solved(self._game.ruleset, progress=hints.progress)
+        finally:
+            hints.solving(False)
+        self.advisor = advisor
+        hints.use_advisor(advisor)
+        self.message.success(self.words("optimal_ready", score=f"{advisor.expected_score:.2f}"))
         self.refresh()
 
     # --- what the panel shows ----------------------------------------------------

@@ -105,12 +105,41 @@ class HintsView:
         self.advice_html = widgets.HTML()
         self.advice_html.add_class("dicelab-advice")
         set_visible(self.advice_html, advisor is not None)
-        self.widget = widgets.VBox([self.title, self.table, self.figure, self.advice_html])
+        self.optimal_button = widgets.Button(
+            description=words("optimal_load"), icon="graduation-cap", tooltip=words("optimal_tip")
+        )
+        self.optimal_button.layout.width = "auto"
+        self.optimal_button.add_class("dicelab-optimal")
+        self.progress = widgets.IntProgress(value=0, min=0, max=1)
+        self.progress.add_class("dicelab-optimal-progress")
+        set_visible(self.optimal_button, advisor is None)
+        set_visible(self.progress, False)
+        self.widget = widgets.VBox(
+            [
+                self.title,
+                self.table,
+                self.figure,
+                self.optimal_button,
+                self.progress,
+                self.advice_html,
+            ]
+        )
         self.widget.add_class("dicelab-hints")
         self.hold: str | None = None
         self.values: dict[str, Fraction] = {}
         self.best: dict[str, tuple[str, Fraction]] = {}
         self.advice: dict[str, dict[str, Any]] | None = None
+
+    def solving(self, busy: bool) -> None:
+        """Show the progress bar (and no button) while the optimal table is made."""
+        self.optimal_button.disabled = busy
+        set_visible(self.progress, busy)
+
+    def use_advisor(self, advisor: Any) -> None:
+        """From now on, show this advisor's values next to the odds."""
+        self.advisor = advisor
+        set_visible(self.optimal_button, False)
+        set_visible(self.advice_html, True)
 
     def _hold_label(self, key: str) -> str:
         return self.words(key) if key in (STOP, NONE) else key

@@ -89,6 +89,15 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "Advisor: expected final score",
         "pt": "Conselheiro: pontuação final esperada",
     },
+    "optimal_load": {"en": "Optimal advice", "pt": "Conselho ótimo"},
+    "optimal_tip": {
+        "en": "Solve the whole game for perfect play (about 20 s the first time, then cached)",
+        "pt": "Resolver o jogo inteiro para o jogo perfeito (cerca de 20 s na primeira vez)",
+    },
+    "optimal_ready": {
+        "en": "Optimal advice ready: perfect play expects {score} points from the start",
+        "pt": "Conselho ótimo pronto: o jogo perfeito espera {score} pontos desde o início",
+    },
     "advisor_failed": {
         "en": "Advisor unavailable: {error}",
         "pt": "Conselheiro indisponível: {error}",

@@ -62,6 +62,7 @@ def play_url(tmp_path_factory) -> Iterator[str]:
             "--show_tracebacks=True",
         ],
         cwd=workdir,
+        env={**os.environ, "DICELAB_CACHE_DIR": str(workdir / "cache")},
         stdout=log,
         stderr=subprocess.STDOUT,
     )

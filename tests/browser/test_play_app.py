@@ -11,6 +11,7 @@ from tests.browser.conftest import screenshot
 
 pytestmark = pytest.mark.browser
 LOAD = 90_000  # ms: a Voilà page starts a kernel and runs the notebook
+SOLVE = 180_000  # ms: the optimal Dice Poker table, solved from an empty cache
 
 
 def _points(text: str) -> int:
@@ -56,6 +57,14 @@ def test_dice_poker_turn_in_the_browser(page):
     panel.locator(".dicelab-hints-toggle").click()
     expect(panel.locator(".dicelab-hints-table")).to_contain_text("Full house")
     expect(panel.locator(".dicelab-hints-figure .plot-container")).to_be_visible()
+
+    panel.locator(".dicelab-optimal").click()  # solve the game, with a progress bar
+    expect(panel.locator(".dicelab-message")).to_contain_text("perfect play expects", timeout=SOLVE)
+    advice = panel.locator(".dicelab-advice")
+    expect(advice).to_contain_text("Expected final score")
+    expect(advice).to_contain_text("best")
+    page.set_viewport_size({"width": 1300, "height": 1900})  # the whole panel, advice included
+    panel.scroll_into_view_if_needed()
     screenshot(page, "dice-poker-panel")
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -213,7 +213,7 @@ def solve(
     ruleset: str | Ruleset = "dice-poker",
     *,
     cache: bool = True,
-    progress: str | bool | None = "auto",
+    progress: Any = "auto",
     workers: int = 2,
     **settings: object,
 ) -> Solution:
@@ -222,7 +222,8 @@ def solve(
 
     `settings` change the ruleset (e.g. `joker="free"`); `cache=False` solves
     without reading or writing the disk cache; `progress` is "auto", "text",
-    "widget" or "none" (see `dicelab.core.progress`); `workers` threads share
+    "widget", "none" or an `ipywidgets.IntProgress` to fill (see
+    `dicelab.core.progress`); `workers` threads share
     each layer.
     """
     from dicelab.core.progress import progress_bar
