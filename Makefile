@@ -36,7 +36,8 @@ play: setup
 test: setup-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest --nbval --nbval-current-env
+	rm -rf build/test-cache
+	DICELAB_CACHE_DIR=$(CURDIR)/build/test-cache $(BIN)/python -m pytest --nbval --nbval-current-env
 
 bench: setup-dev
 	$(BIN)/python benchmarks/run.py
