@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -177,31 +175,6 @@ def test_cli_advise(yahtzee, capsys):
     rows = json.loads(capsys.readouterr().out)["rows"]
     assert all(row["bonus"] == 100 for row in rows)
     assert {row["points"] for row in rows if row["box"] == "large_straight"} == {40}
-
-
-@pytest.mark.parametrize(
-    "extra",
-    [
-        ["--dice", "1,3,3,4"],
-        ["--dice", "1,3,3,4,9"],
-        ["--dice", "1,3,3,4,6", "--rolls-left", "3"],
-        ["--dice", "1,3,3,4,6"],  # --rolls-left is required
-        ["--dice", "1,3,3,4,6", "--rolls-left", "2", "--filled", "onez"],
-        ["--dice", "1,3,3,4,6", "--rolls-left", "2", "--filled", "ones", "--upper", "7"],
-        ["--dice", "1,3,3,4,6", "--rolls-left", "2", "--upper", "-3"],
-        ["--dice", "1,3,3,4,6", "--rolls-left", "2", "--poker-50"],
-        ["--dice", "1,3,3,4,6", "--rolls-left", "2", "--format", "xml"],
-    ],
-)
-def test_cli_advise_bad_arguments_exit_2_with_one_line(extra):
-    result = subprocess.run(
-        [sys.executable, "-m", "dicelab", "advise", "--ruleset", "yatzy", *extra],
-        capture_output=True,
-        text=True,
-    )
-    assert result.returncode == 2 and result.stdout == ""
-    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
-    assert "Traceback" not in result.stderr
 
 
 def test_advice_values_are_finite(yahtzee):

@@ -401,24 +401,6 @@ def test_cli_solve_json(yahtzee, capsys):
     assert "expected score  254.5877" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["solve", "--ruleset", "poker"],
-        ["solve", "--joker", "maybe"],
-        ["solve", "--format", "xml"],
-        ["solve", "extra"],
-    ],
-)
-def test_cli_solve_bad_arguments_exit_2_with_one_line(argv):
-    result = subprocess.run(
-        [sys.executable, "-m", "dicelab", *argv], capture_output=True, text=True
-    )
-    assert result.returncode == 2 and result.stdout == ""
-    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
-    assert "Traceback" not in result.stderr
-
-
 def test_every_preset_has_a_poker_box():
     assert all("poker" in rules.box_ids for rules in RULESETS.values())
 

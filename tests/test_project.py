@@ -81,17 +81,41 @@ def test_cli_formats(fmt, ruleset, capsys):
     assert ("Small straight" in out) or ("small_straight" in out)
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["odds", "dice-poker", "--rolls", "4"],
-        ["odds", "dice-poker", "--ruleset", "poker"],
-        ["odds", "dice-poker", "--format", "xml"],
-        ["odds", "backgammon"],
-        ["odds"],
-        [],
-    ],
-)
+ADVISE = ["advise", "--ruleset", "yatzy"]
+BAD_ARGUMENTS = [
+    ["odds", "dice-poker", "--rolls", "4"],
+    ["odds", "dice-poker", "--ruleset", "poker"],
+    ["odds", "dice-poker", "--format", "xml"],
+    ["odds", "backgammon"],
+    ["odds"],
+    [],
+    ["solve", "--ruleset", "poker"],
+    ["solve", "--joker", "maybe"],
+    ["solve", "--format", "xml"],
+    ["solve", "extra"],
+    [*ADVISE, "--dice", "1,3,3,4"],
+    [*ADVISE, "--dice", "1,3,3,4,9"],
+    [*ADVISE, "--dice", "1,3,3,4,6", "--rolls-left", "3"],
+    [*ADVISE, "--dice", "1,3,3,4,6"],  # --rolls-left is required
+    [*ADVISE, "--dice", "1,3,3,4,6", "--rolls-left", "2", "--filled", "onez"],
+    [*ADVISE, "--dice", "1,3,3,4,6", "--rolls-left", "2", "--filled", "ones", "--upper", "7"],
+    [*ADVISE, "--dice", "1,3,3,4,6", "--rolls-left", "2", "--upper", "-3"],
+    [*ADVISE, "--dice", "1,3,3,4,6", "--rolls-left", "2", "--poker-50"],
+    [*ADVISE, "--dice", "1,3,3,4,6", "--rolls-left", "2", "--format", "xml"],
+    ["score", "solitaire", "3-7"],
+    ["score", "solitaire", "13:2"],
+    ["score", "solitaire", "7:2", "7:3"],
+    ["score", "solitaire", "seven:2"],
+    ["score", "solitaire"],
+    ["odds", "solitaire", "--format", "xml"],
+    ["simulate", "solitaire", "--strategy", "clever"],
+    ["simulate", "solitaire", "--games", "0"],
+    ["simulate", "solitaire", "--games", "ten"],
+    ["simulate", "solitaire", "--seed", "-3"],
+]
+
+
+@pytest.mark.parametrize("argv", BAD_ARGUMENTS, ids=" ".join)
 def test_cli_bad_arguments_exit_2_with_one_line(argv):
     result = subprocess.run(
         [sys.executable, "-m", "dicelab", *argv], capture_output=True, text=True

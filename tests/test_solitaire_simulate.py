@@ -162,31 +162,6 @@ def test_cli_simulate_json(capsys) -> None:
     assert len(data["ci95"]) == 2 and data["ci95"][0] < data["mean"] < data["ci95"][1]
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["score", "solitaire", "3-7"],
-        ["score", "solitaire", "13:2"],
-        ["score", "solitaire", "7:2", "7:3"],
-        ["score", "solitaire", "seven:2"],
-        ["score", "solitaire"],
-        ["odds", "solitaire", "--format", "xml"],
-        ["simulate", "solitaire", "--strategy", "clever"],
-        ["simulate", "solitaire", "--games", "0"],
-        ["simulate", "solitaire", "--games", "ten"],
-        ["simulate", "solitaire", "--seed", "-3"],
-    ],
-)
-def test_cli_bad_arguments_exit_2_with_one_line(argv: list[str]) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "dicelab", *argv], capture_output=True, text=True
-    )
-    assert result.returncode == 2
-    assert result.stdout == ""
-    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
-    assert "Traceback" not in result.stderr
-
-
 def test_importing_solitaire_stays_light() -> None:
     code = (
         "import sys, dicelab, dicelab.solitaire.game, dicelab.solitaire.simulate,"
