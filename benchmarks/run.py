@@ -7,12 +7,11 @@ cost of `import dicelab`, against the targets in the README.
 
 from __future__ import annotations
 
-import statistics
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 from fractions import Fraction
+
+from fresh import fresh_seconds
 
 
 def timed(work: Callable[[], object], repeat: int = 5) -> float:
@@ -48,15 +47,7 @@ def cold(work: Callable[[], object]) -> Callable[[], object]:
 def import_time(repeat: int = 5) -> float:
     """The median time of `import dicelab` in a fresh interpreter."""
     code = "import time; t = time.perf_counter(); import dicelab; print(time.perf_counter() - t)"
-    runs = [
-        float(
-            subprocess.run(
-                [sys.executable, "-c", code], capture_output=True, text=True, check=True
-            ).stdout
-        )
-        for _ in range(repeat)
-    ]
-    return statistics.median(runs)
+    return fresh_seconds(code, repeat)
 
 
 def icepool_single_roll() -> dict[str, Fraction]:

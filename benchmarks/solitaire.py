@@ -9,11 +9,10 @@ mean game length over `--games` games (10,000 by default) with a fixed seed.
 from __future__ import annotations
 
 import argparse
-import statistics
-import subprocess
-import sys
 import time
 from typing import Any
+
+from fresh import fresh_seconds
 
 COLD_ODDS = """
 import time
@@ -29,15 +28,7 @@ print(time.perf_counter() - start)
 def cold_odds_time(repeat: int = 5) -> float:
     """The median time to import the odds module and build every table, each run
     in a fresh interpreter (so nothing is cached)."""
-    runs = [
-        float(
-            subprocess.run(
-                [sys.executable, "-c", COLD_ODDS], capture_output=True, text=True, check=True
-            ).stdout
-        )
-        for _ in range(repeat)
-    ]
-    return statistics.median(runs)
+    return fresh_seconds(COLD_ODDS, repeat)
 
 
 def timed_simulation(strategy: str, games: int, seed: int) -> tuple[float, Any]:
