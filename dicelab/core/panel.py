@@ -1,19 +1,23 @@
-"""Pieces shared by the dicelab play panels (Dice Poker now, Solitaire Dice next).
+"""Pieces shared by the dicelab play panels (Dice Poker and Solitaire Dice).
 
 A panel is a plain Python object that owns its ipywidgets and its game;
 its `widget` is the root widget.  Everything here works outside a kernel, so
 panels are tested in plain pytest by clicking buttons through the widget API.
 
 - `Words`: the UI words of a panel in English or Portuguese;
-- `die_face`, `die_svg`, `DieView`: dice drawn as dice;
-- `MessageArea`: one line that answers every click (info, success, error);
+  `COMMON_WORDS`: the words both panels share (a game's table is
+  `{**COMMON_WORDS, ...}`); `listing` joins names ("Ana, Bruno and Caio");
+- `die_face`, `die_svg`, `DieView`, `MessageArea`, `SeedControls`,
+  `SaveLoadControls`, `set_visible`, `show_text` (from
+  `dicelab.core.panel_widgets`): dice drawn as dice, the line that answers
+  every click, a new game with a seed to replay, saving the game to a JSON
+  file, showing and hiding a widget;
 - `safe_callback`: a decorator for widget callbacks that never lets an
   exception escape (a `DicelabError` shows its message in the panel);
-- `SeedControls`, `SaveLoadControls`: a new game with a seed to replay, and
-  saving the game to a JSON file;
 - `html_table`, `bar_figure`, `update_bars` (in `dicelab.core.charts`):
   small exact-odds views;
-- `Panel`: the base class that shows `widget` in a notebook.
+- `Panel`: the base class of the panels: the shared controls, New game,
+  Save and Load, and showing `widget` in a notebook.
 
 >>> words = Words({"roll": {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})"}}, "pt")
 >>> words("roll", n=2)
@@ -27,19 +31,36 @@ from __future__ import annotations
 import functools
 import html
 import logging
-import secrets
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import Any, Generic, TypeVar
 
 import ipywidgets as widgets
 
-from dicelab.errors import DicelabError, SettingsError
+from dicelab.core.panel_widgets import (
+    DIE_FACES,
+    PANEL_CSS,
+    DieView,
+    MessageArea,
+    SaveLoadControls,
+    SeedControls,
+    check_seed,
+    die_face,
+    die_svg,
+    fresh_seed,
+    parse_seed,
+    set_visible,
+    show_text,
+)
+from dicelab.errors import DicelabError, SaveFileError, SettingsError
 
 __all__ = [
+    "COMMON_WORDS",
     "DIE_FACES",
     "LANGS",
     "MAX_PLAYERS",
     "PANEL_CSS",
+    "SUMMARY_STYLE",
     "DieView",
     "MessageArea",
     "Panel",
@@ -51,37 +72,36 @@ __all__ = [
     "die_face",
     "die_svg",
     "fresh_seed",
+    "listing",
     "panel_players",
     "parse_seed",
     "safe_callback",
     "set_visible",
+    "show_text",
 ]
 
 LANGS = ("en", "pt")
-DIE_FACES = "⚀⚁⚂⚃⚄⚅"
-MAX_SEED = 1_000_000
-HELD_COLOR = "#ffd54f"
-FREE_COLOR = "#ffffff"
 LOG = logging.getLogger("dicelab.panel")
+SUMMARY_STYLE = "font-size:1.2em;font-weight:bold;color:#1b5e20"  # the end of a game
 
-# Shared look: dice large and clear, disabled score cells still readable.
-PANEL_CSS = """<style>
-.dicelab-panel .dicelab-die button, .dicelab-panel button.dicelab-die {
-  line-height: 1; padding: 0; border: 2px solid #555; border-radius: 10px; }
-.dicelab-panel button.dicelab-held { border: 3px solid #e65100; }
-.dicelab-panel .dicelab-caption { text-align: center; font-weight: bold; color: #e65100; }
-.dicelab-panel button.dicelab-cell:disabled { opacity: 1; cursor: default; }
-.dicelab-panel .dicelab-message-error { color: #b71c1c; font-weight: bold; }
-.dicelab-panel .dicelab-message-success { color: #1b5e20; }
-.dicelab-panel table.dicelab-table td, .dicelab-panel table.dicelab-table th {
-  padding: 1px 6px; text-align: right; }
-.dicelab-panel table.dicelab-table td:first-child { text-align: left; }
-</style>"""
-
-_MESSAGE_STYLES = {
-    "info": "color:#1a237e",
-    "success": "color:#1b5e20",
-    "error": "color:#b71c1c;font-weight:bold",
+COMMON_WORDS: dict[str, dict[str, str]] = {
+    # the controls
+    "new_game": {"en": "New game", "pt": "Novo jogo"},
+    "seed": {"en": "Seed", "pt": "Semente"},
+    "seed_placeholder": {"en": "next seed (blank: random)", "pt": "semente (vazio: aleatória)"},
+    "seed_unknown": {"en": "from the save file", "pt": "do arquivo salvo"},
+    "hints": {"en": "Hints", "pt": "Dicas"},
+    "save": {"en": "Save", "pt": "Salvar"},
+    "load": {"en": "Load", "pt": "Carregar"},
+    "file": {"en": "File", "pt": "Arquivo"},
+    "saved": {"en": "Game saved to {path}", "pt": "Jogo salvo em {path}"},
+    "loaded": {"en": "Game loaded from {path}", "pt": "Jogo carregado de {path}"},
+    # the end of a game, lists of names, the advice tables
+    "game_over": {"en": "Game over!", "pt": "Fim de jogo!"},
+    "and": {"en": "and", "pt": "e"},
+    "total": {"en": "Total", "pt": "Total"},
+    "delta": {"en": "vs best", "pt": "vs melhor"},
+    "best": {"en": "best", "pt": "melhor"},
 }
 
 
@@ -111,119 +131,18 @@ class Words:
         return self._table[key][self.lang].format(**values)
 
 
-# --- dice ----------------------------------------------------------------------
+def listing(names: Sequence[str], words: Words) -> str:
+    """ "Ana", "Ana and Bruno", "Ana, Bruno and Caio" (the table has the word "and").
 
-
-def die_face(value: int | None) -> str:
-    """The unicode die face ⚀..⚅ for 1..6 ("?" before a roll).
-
-    >>> "".join(die_face(v) for v in range(1, 7)), die_face(None)
-    ('⚀⚁⚂⚃⚄⚅', '?')
+    >>> listing(["Ana", "Bruno", "Caio"], Words(COMMON_WORDS, "pt"))
+    'Ana, Bruno e Caio'
     """
-    if value is None:
-        return "?"
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise SettingsError(f"a die shows 1 to 6, not {value!r}")
-    return DIE_FACES[value - 1]
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {words('and')} {names[-1]}"
 
 
-_PIPS = {
-    1: [(2, 2)],
-    2: [(1, 1), (3, 3)],
-    3: [(1, 1), (2, 2), (3, 3)],
-    4: [(1, 1), (3, 1), (1, 3), (3, 3)],
-    5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)],
-    6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)],
-}
-
-
-def die_svg(value: int, size: int = 48, held: bool = False) -> str:
-    """A die face as a small inline SVG (for HTML views and summaries).
-
-    >>> die_svg(3).count("<circle")
-    3
-    """
-    die_face(value)
-    fill = HELD_COLOR if held else FREE_COLOR
-    pips = "".join(
-        f'<circle cx="{x * 12}" cy="{y * 12}" r="4.2" fill="#222"/>' for x, y in _PIPS[value]
-    )
-    return (
-        f'<svg width="{size}" height="{size}" viewBox="0 0 48 48" role="img" '
-        f'aria-label="die showing {value}"><rect x="1.5" y="1.5" width="45" height="45" '
-        f'rx="8" fill="{fill}" stroke="#444" stroke-width="2.5"/>{pips}</svg>'
-    )
-
-
-class DieView:
-    """One clickable die: a big face button and a caption ("held") under it.
-
-    `button` carries the CSS classes `dicelab-die` and `dicelab-die-<index>`,
-    plus `dicelab-held` while the die is held.
-    """
-
-    def __init__(self, index: int, size: str = "72px") -> None:
-        self.index = index
-        self.button = widgets.Button(
-            description="?", layout=widgets.Layout(width=size, height=size, margin="2px")
-        )
-        self.button.style.font_size = "52px"
-        self.button.add_class("dicelab-die")
-        self.button.add_class(f"dicelab-die-{index}")
-        self.caption = widgets.HTML("&nbsp;", layout=widgets.Layout(width=size))
-        self.caption.add_class("dicelab-caption")
-        self.box = widgets.VBox([self.button, self.caption])
-
-    def show(
-        self, value: int | None, held: bool, caption: str = "", tooltip: str = "", enabled=True
-    ) -> None:
-        """Draw the die: its face, held colour and caption, tooltip, enabled or not."""
-        self.button.description = die_face(value)
-        self.button.style.button_color = HELD_COLOR if held else FREE_COLOR
-        self.button.tooltip = tooltip
-        self.button.disabled = not enabled
-        (self.button.add_class if held else self.button.remove_class)("dicelab-held")
-        self.caption.value = html.escape(caption) if held and caption else "&nbsp;"
-
-
-# --- messages and callbacks -----------------------------------------------------
-
-
-class MessageArea(widgets.HTML):
-    """The panel's answer to the last click; `text` and `kind` mirror it in Python.
-
-    >>> area = MessageArea()
-    >>> area.error("no rolls left")
-    >>> area.kind, area.text
-    ('error', 'no rolls left')
-    """
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.add_class("dicelab-message")
-        self.text = ""
-        self.kind = "info"
-
-    def show(self, text: str, kind: str = "info") -> None:
-        """Show `text` as "info", "success" or "error"."""
-        self.text, self.kind = text, kind
-        for other in _MESSAGE_STYLES:
-            self.remove_class(f"dicelab-message-{other}")
-        self.add_class(f"dicelab-message-{kind}")
-        style = _MESSAGE_STYLES.get(kind, "")
-        self.value = f'<span style="{style}">{html.escape(text)}</span>' if text else ""
-
-    def info(self, text: str) -> None:
-        self.show(text, "info")
-
-    def success(self, text: str) -> None:
-        self.show(text, "success")
-
-    def error(self, text: str) -> None:
-        self.show(text, "error")
-
-    def clear(self) -> None:
-        self.show("", "info")
+# --- callbacks, players and the base class ------------------------------------
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -253,92 +172,6 @@ def safe_callback(method: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def set_visible(widget: widgets.Widget, visible: bool) -> None:
-    """Show or hide a widget (its layout's display)."""
-    widget.layout.display = None if visible else "none"
-
-
-# --- seeds, new game, save and load ---------------------------------------------
-
-
-def fresh_seed() -> int:
-    """A new random seed, small enough to read out to a class."""
-    return secrets.randbelow(MAX_SEED)
-
-
-def parse_seed(text: str) -> int | None:
-    """The seed typed in a box: a whole number >= 0, or None when blank.
-
-    >>> parse_seed(""), parse_seed("007")
-    (None, 7)
-    >>> parse_seed("x1")
-    Traceback (most recent call last):
-    ...
-    dicelab.errors.SettingsError: the seed must be a whole number (0 or more), not 'x1'
-    """
-    text = text.strip()
-    if not text:
-        return None
-    if not text.isdigit():
-        raise SettingsError(f"the seed must be a whole number (0 or more), not {text!r}")
-    return int(text)
-
-
-def check_seed(seed: Any) -> int | None:
-    """A seed given to a panel: None or a whole number >= 0."""
-    if seed is None:
-        return None
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SettingsError(f"the seed must be a whole number (0 or more) or None, not {seed!r}")
-    return seed
-
-
-class SeedControls:
-    """A "New game" button, the seed in use, and a box for the next game's seed.
-
-    `next_seed()` reads the box (blank: a fresh seed); `show(seed)` writes the
-    seed in use in `seed_label` (None: unknown, e.g. a loaded game) and
-    empties the box.
-    """
-
-    def __init__(self, new_game: str, seed_word: str, placeholder: str, unknown: str) -> None:
-        self._seed_word, self._unknown = seed_word, unknown
-        self.new_game_button = widgets.Button(description=new_game, icon="refresh")
-        self.new_game_button.add_class("dicelab-new-game")
-        self.seed_label = widgets.HTML()
-        self.seed_label.add_class("dicelab-seed")
-        self.seed_text = widgets.Text(placeholder=placeholder, layout=widgets.Layout(width="200px"))
-        self.seed_text.add_class("dicelab-seed-text")
-        self.box = widgets.HBox([self.new_game_button, self.seed_text, self.seed_label])
-        self.seed: int | None = None
-
-    def next_seed(self) -> int:
-        """The seed typed in the box, or a fresh one; `SettingsError` if not a number."""
-        typed = parse_seed(self.seed_text.value)
-        return fresh_seed() if typed is None else typed
-
-    def show(self, seed: int | None) -> None:
-        self.seed = seed
-        shown = self._unknown if seed is None else str(seed)
-        self.seed_label.value = f"{html.escape(self._seed_word)}: <b>{html.escape(shown)}</b>"
-        self.seed_text.value = ""
-
-
-class SaveLoadControls:
-    """A file name box with Save and Load buttons (the panel adds the handlers)."""
-
-    def __init__(self, default_path: str, save: str, load: str, file_word: str) -> None:
-        self.path_text = widgets.Text(
-            value=default_path, description=file_word, layout=widgets.Layout(width="300px")
-        )
-        self.path_text.add_class("dicelab-save-path")
-        self.save_button = widgets.Button(description=save, icon="save")
-        self.save_button.add_class("dicelab-save")
-        self.load_button = widgets.Button(description=load, icon="folder-open")
-        self.load_button.add_class("dicelab-load")
-        self.box = widgets.HBox([self.path_text, self.save_button, self.load_button])
-
-
 MAX_PLAYERS = 6
 
 
@@ -366,16 +199,187 @@ def panel_players(players: Any, game: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-class Panel:
+G = TypeVar("G")  # a panel's game
+H = TypeVar("H")  # a panel's hints view
+P = TypeVar("P", bound="Panel")
+
+
+class Panel(Generic[G, H]):
     """Base of the play panels: `widget` is the root; a notebook shows it.
 
-    Subclasses set `self.widget`, `self.message` (a `MessageArea`) and keep
-    `self.errors` (unexpected exceptions caught by `safe_callback`).
+    It builds what every panel has (`_build_dice`, `_build`), and does New
+    game, Save and Load.  A subclass sets `game_class` (its game: `load(path)`,
+    `save(path)`) and `default_save` (the file name offered); its `__init__`
+    calls `_setup`, then builds its widgets; it defines `_install(game, seed)`
+    (make `game` the panel's game, then redraw), `_fresh_game(seed)` (a game
+    with the same players, for New game), `_on_roll`, `_on_hints` and
+    `refresh`.  `self.errors` keeps the unexpected exceptions caught by
+    `safe_callback`.
     """
 
+    game_class: type[G]
+    default_save: str
     widget: widgets.Widget
     message: MessageArea
     errors: list[BaseException]
+    _game: G
+    _hints: H | None
+
+    def _setup(self, table: Mapping[str, Mapping[str, str]], lang: str, seed: Any) -> int:
+        """Check and set the words and language; the seed to start with (given or fresh)."""
+        self.words = Words(table, check_lang(lang))
+        self.lang = lang
+        self.errors = []
+        seed = check_seed(seed)
+        return fresh_seed() if seed is None else seed
+
+    def _build_dice(self, count: int, roll: str, width: str) -> None:
+        """`dice_views`, `dice_buttons`, and `roll_button` (its clicks go to `_on_roll`)."""
+        self.dice_views = [DieView(i) for i in range(count)]
+        self.dice_buttons = [view.button for view in self.dice_views]
+        self.roll_button = widgets.Button(
+            description=roll,
+            button_style="primary",
+            icon="dice",
+            layout=widgets.Layout(width=width, height="56px", margin="10px 12px"),
+        )
+        self.roll_button.style.font_size = "18px"
+        self.roll_button.add_class("dicelab-roll")
+        self.roll_button.on_click(lambda _b: self._on_roll())  # type: ignore[attr-defined]
+
+    def _build(
+        self, name: str, css: str, header: Sequence[widgets.Widget], rows: Sequence[widgets.Widget]
+    ) -> None:
+        """The shared widgets, then `widget` (CSS class `dicelab-<name>`): the title and
+        `header`; the controls (Hints, New game and seed, Save and Load); `rows`; the
+        message line; the summary; `table_area`."""
+        w = self.words
+        self.title = widgets.HTML(f"<h3 style='margin:4px 0'>{html.escape(w('title'))}</h3>")
+        self.summary = widgets.HTML()
+        self.summary.add_class("dicelab-summary")
+        self.message = MessageArea()
+        self.hints_toggle = widgets.ToggleButton(
+            value=False, description=w("hints"), icon="lightbulb-o"
+        )
+        self.hints_toggle.add_class("dicelab-hints-toggle")
+        self.hints_toggle.observe(self._on_hints, names="value")  # type: ignore[attr-defined]
+        self.seed_controls = SeedControls(
+            w("new_game"), w("seed"), w("seed_placeholder"), w("seed_unknown")
+        )
+        self.new_game_button = self.seed_controls.new_game_button
+        self.new_game_button.on_click(lambda _b: self._on_new_game())
+        self.seed_text = self.seed_controls.seed_text
+        self.seed_label = self.seed_controls.seed_label
+        self.save_controls = SaveLoadControls(self.default_save, w("save"), w("load"), w("file"))
+        self.save_path = self.save_controls.path_text
+        self.save_button = self.save_controls.save_button
+        self.load_button = self.save_controls.load_button
+        self.save_button.on_click(lambda _b: self._on_save())
+        self.load_button.on_click(lambda _b: self._on_load())
+        self.table_area = widgets.HBox(
+            layout=widgets.Layout(flex_flow="row wrap", grid_gap="24px", align_items="flex-start")
+        )
+        head = widgets.HBox([self.title, *header])
+        head.layout.align_items = "baseline"
+        head.layout.grid_gap = "16px"
+        controls = widgets.HBox(
+            [self.hints_toggle, self.seed_controls.box, self.save_controls.box],
+            layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px 24px"),
+        )
+        parts = [head, controls, *rows, self.message, self.summary, self.table_area]
+        self.widget = widgets.VBox([widgets.HTML(css), *parts])
+        self.widget.add_class("dicelab-panel")
+        self.widget.add_class(f"dicelab-{name}")
+
+    def _install(self, game: G, seed: int | None) -> None:
+        raise NotImplementedError
+
+    def _fresh_game(self, seed: int) -> G:
+        raise NotImplementedError
+
+    def _started_text(self, game: G, seed: int) -> str:
+        """The message when New game has started `game`."""
+        return self.words("new_game_started", seed=seed)
+
+    # --- what the panel shows -----------------------------------------------------
+
+    @property
+    def game(self) -> G:
+        """The game being played (replaced by New game and Load)."""
+        return self._game
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of the game in play (None for a game loaded from a file)."""
+        return self.seed_controls.seed
+
+    @property
+    def hints(self) -> H:
+        assert self._hints is not None
+        return self._hints
+
+    @property
+    def figure(self) -> Any:
+        """The hints' bar chart (a plotly FigureWidget)."""
+        return self.hints.figure  # type: ignore[attr-defined]
+
+    # --- New game, Save and Load --------------------------------------------------
+
+    @safe_callback
+    def _on_new_game(self) -> None:
+        self.new_game()
+
+    @safe_callback
+    def _on_save(self) -> None:
+        path = self.save_path.value.strip() or self.default_save
+        self.save(path)
+        self.message.success(self.words("saved", path=path))
+
+    @safe_callback
+    def _on_load(self) -> None:
+        path = self.save_path.value.strip() or self.default_save
+        self.load_game(path)
+        self.message.success(self.words("loaded", path=path))
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Start again with the same players (and rules): with `seed`, else the seed
+        typed in the seed box, else a fresh one (shown in the panel)."""
+        seed = check_seed(seed)
+        if seed is None:
+            seed = self.seed_controls.next_seed()
+        game = self._fresh_game(seed)
+        self._install(game, seed)
+        self.message.info(self._started_text(game, seed))
+
+    def save(self, path: str | Path) -> None:
+        """Write the game to a JSON file (`SaveFileError` if it cannot be written)."""
+        try:
+            self._game.save(path)  # type: ignore[attr-defined]
+        except OSError as error:
+            raise SaveFileError(f"cannot write {path}: {error.strerror or error}") from None
+
+    def load_game(self, path: str | Path) -> None:
+        """Go on with the game saved in `path`, in this panel (`SaveFileError` if it
+        is not valid: then nothing changes)."""
+        self._install(self.game_class.load(path), None)  # type: ignore[attr-defined]
+
+    @classmethod
+    def _playing(cls: type[P], game: Any, **options: Any) -> P:
+        """For `from_game`: a panel with `options` that plays on with `game` (its seed
+        is unknown: shown as such); `SettingsError` if `game` is not a `game_class`."""
+        if not isinstance(game, cls.game_class):
+            raise SettingsError(f"from_game needs a {cls.game_class.__name__}, not {game!r}")
+        panel = cls(game.players, seed=0, **cls._settings_of(game), **options)  # type: ignore
+        panel._install(game, None)
+        return panel
+
+    @classmethod
+    def _settings_of(cls, game: G) -> dict[str, Any]:
+        """What a panel for `game` is made with, besides its players (for `from_game`)."""
+        return {}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self._game!r}>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -38,18 +38,12 @@ import ipywidgets as widgets
 from dicelab.core.panel import (
     MAX_PLAYERS,
     PANEL_CSS,
-    DieView,
-    MessageArea,
+    SUMMARY_STYLE,
     Panel,
-    SaveLoadControls,
-    SeedControls,
-    Words,
-    check_lang,
-    check_seed,
-    fresh_seed,
     panel_players,
     safe_callback,
     set_visible,
+    show_text,
 )
 from dicelab.dice_poker.card import DICE
 from dicelab.dice_poker.game import DicePokerGame
@@ -57,15 +51,16 @@ from dicelab.dice_poker.panel_card import ScorecardGrid
 from dicelab.dice_poker.panel_hints import HintsView
 from dicelab.dice_poker.panel_text import WORDS, game_over_text, joker_text
 from dicelab.dice_poker.rules import Ruleset, get_ruleset, poker_bonus_due
-from dicelab.errors import IllegalMove, SaveFileError, SettingsError
+from dicelab.errors import IllegalMove
 
 __all__ = ["DEFAULT_SAVE", "MAX_PLAYERS", "DicePokerPanel"]
 
 DEFAULT_SAVE = "dice-poker-save.json"
 RULE_HOT_SEAT = "players take turns"
+JOKER_STYLE = "background:#fff8e1;border-left:4px solid #ff8f00;padding:4px 8px"
 
 
-class DicePokerPanel(Panel):
+class DicePokerPanel(Panel[DicePokerGame, HintsView]):
     """A Dice Poker table for 1 to 6 players taking turns at one screen.
 
     `DicePokerPanel(players, ruleset="dice-poker", seed=None, lang="en",
@@ -81,6 +76,9 @@ class DicePokerPanel(Panel):
     `joker_label`, `summary`.
     """
 
+    game_class = DicePokerGame
+    default_save = DEFAULT_SAVE
+
     def __init__(
         self,
         players: Sequence[str] = ("Ana", "Bruno"),
@@ -91,88 +89,29 @@ class DicePokerPanel(Panel):
     ) -> None:
         names = panel_players(players, "Dice Poker")
         rules = get_ruleset(ruleset)
-        self.words = Words(WORDS, check_lang(lang))
-        self.lang = lang
+        seed = self._setup(WORDS, lang, seed)
         self.advisor = advisor
-        self.errors: list[BaseException] = []
-        seed = check_seed(seed)
-        seed = fresh_seed() if seed is None else seed
         self._build_widgets()
         self._game = DicePokerGame(names, rules, seed=seed)
         self._grid: ScorecardGrid | None = None
         self._hints: HintsView | None = None
         self._install(self._game, seed)
 
-    # --- building -------------------------------------------------------------
+    # --- building -----------------------------------------------------------------
 
     def _build_widgets(self) -> None:
-        w = self.words
-        self.title = widgets.HTML(f"<h3 style='margin:4px 0'>{html.escape(w('title'))}</h3>")
         self.turn_label = widgets.HTML()
         self.turn_label.add_class("dicelab-turn")
         self.player_label = widgets.HTML()
         self.player_label.add_class("dicelab-player")
-        self.dice_views = [DieView(i) for i in range(DICE)]
-        self.dice_buttons = [view.button for view in self.dice_views]
+        self._build_dice(DICE, "", "160px")
         for view in self.dice_views:
             view.button.on_click(lambda _b, i=view.index: self._on_die(i))
-        self.roll_button = widgets.Button(
-            description="",
-            button_style="primary",
-            icon="dice",
-            layout=widgets.Layout(width="160px", height="56px", margin="10px 12px"),
-        )
-        self.roll_button.style.font_size = "18px"
-        self.roll_button.add_class("dicelab-roll")
-        self.roll_button.on_click(lambda _b: self._on_roll())
         self.joker_label = widgets.HTML()
         self.joker_label.add_class("dicelab-joker")
-        self.summary = widgets.HTML()
-        self.summary.add_class("dicelab-summary")
-        self.message = MessageArea()
-        self.hints_toggle = widgets.ToggleButton(
-            value=False, description=w("hints"), icon="lightbulb-o"
-        )
-        self.hints_toggle.add_class("dicelab-hints-toggle")
-        self.hints_toggle.observe(self._on_hints, names="value")
-        self.seed_controls = SeedControls(
-            w("new_game"), w("seed"), w("seed_placeholder"), w("seed_unknown")
-        )
-        self.new_game_button = self.seed_controls.new_game_button
-        self.new_game_button.on_click(lambda _b: self._on_new_game())
-        self.seed_text = self.seed_controls.seed_text
-        self.seed_label = self.seed_controls.seed_label
-        self.save_controls = SaveLoadControls(DEFAULT_SAVE, w("save"), w("load"), w("file"))
-        self.save_path = self.save_controls.path_text
-        self.save_button = self.save_controls.save_button
-        self.load_button = self.save_controls.load_button
-        self.save_button.on_click(lambda _b: self._on_save())
-        self.load_button.on_click(lambda _b: self._on_load())
-        header = widgets.HBox([self.title, self.turn_label, self.player_label])
-        header.layout.align_items = "baseline"
-        header.layout.grid_gap = "16px"
         dice_row = widgets.HBox([v.box for v in self.dice_views] + [self.roll_button])
-        self.table_area = widgets.HBox(
-            layout=widgets.Layout(flex_flow="row wrap", grid_gap="24px", align_items="flex-start")
-        )
-        controls = widgets.HBox(
-            [self.hints_toggle, self.seed_controls.box, self.save_controls.box],
-            layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px 24px"),
-        )
-        self.widget = widgets.VBox(
-            [
-                widgets.HTML(PANEL_CSS),
-                header,
-                controls,
-                dice_row,
-                self.joker_label,
-                self.message,
-                self.summary,
-                self.table_area,
-            ]
-        )
-        self.widget.add_class("dicelab-panel")
-        self.widget.add_class("dicelab-dice-poker")
+        header = [self.turn_label, self.player_label]
+        self._build("dice-poker", PANEL_CSS, header, [dice_row, self.joker_label])
 
     def _install(self, game: DicePokerGame, seed: int | None) -> None:
         """Make `game` the panel's game; rebuild the score card if players or rules differ."""
@@ -208,17 +147,7 @@ class DicePokerPanel(Panel):
         self.message.success(self.words("optimal_ready", score=f"{advisor.expected_score:.2f}"))
         self.refresh()
 
-    # --- what the panel shows ----------------------------------------------------
-
-    @property
-    def game(self) -> DicePokerGame:
-        """The game being played (replaced by New game and Load)."""
-        return self._game
-
-    @property
-    def seed(self) -> int | None:
-        """The seed of the game in play (None for a game loaded from a file)."""
-        return self.seed_controls.seed
+    # --- what the panel shows -----------------------------------------------------
 
     @property
     def box_buttons(self) -> list[dict[str, widgets.Button]]:
@@ -235,16 +164,6 @@ class DicePokerPanel(Panel):
     def scorecard(self) -> ScorecardGrid:
         assert self._grid is not None
         return self._grid
-
-    @property
-    def hints(self) -> HintsView:
-        assert self._hints is not None
-        return self._hints
-
-    @property
-    def figure(self) -> Any:
-        """The hints' bar chart (a plotly FigureWidget)."""
-        return self.hints.figure
 
     def refresh(self) -> None:
         """Redraw everything from the game."""
@@ -270,21 +189,9 @@ class DicePokerPanel(Panel):
         joker = (
             "" if state.dice is None else joker_text(game.ruleset, game.card, state.dice, self.lang)
         )
-        self.joker_label.value = (
-            f'<div style="background:#fff8e1;border-left:4px solid #ff8f00;padding:4px 8px">'
-            f"{html.escape(joker)}</div>"
-            if joker
-            else ""
-        )
-        set_visible(self.joker_label, bool(joker))
+        show_text(self.joker_label, joker, JOKER_STYLE)
         summary = game_over_text(game.totals(), game.winners(), w) if over else ""
-        self.summary.value = (
-            f'<div style="font-size:1.2em;font-weight:bold;color:#1b5e20">'
-            f"{html.escape(summary)}</div>"
-            if summary
-            else ""
-        )
-        set_visible(self.summary, over)
+        show_text(self.summary, summary, SUMMARY_STYLE)
         self.scorecard.refresh(game)
         if self.hints_toggle.value:
             self.hints.refresh(game)
@@ -334,61 +241,26 @@ class DicePokerPanel(Panel):
         if self.hints_toggle.value:
             self.hints.refresh(self._game)
 
-    @safe_callback
-    def _on_new_game(self) -> None:
-        self.new_game()
+    # --- new games, games from elsewhere ------------------------------------------
 
-    @safe_callback
-    def _on_save(self) -> None:
-        path = self.save_path.value.strip() or DEFAULT_SAVE
-        self.save(path)
-        self.message.success(self.words("saved", path=path))
+    def _fresh_game(self, seed: int) -> DicePokerGame:
+        return DicePokerGame(self._game.players, self._game.ruleset, seed=seed)
 
-    @safe_callback
-    def _on_load(self) -> None:
-        path = self.save_path.value.strip() or DEFAULT_SAVE
-        self.load_game(path)
-        self.message.success(self.words("loaded", path=path))
-
-    # --- public actions ----------------------------------------------------------
-
-    def new_game(self, seed: int | None = None) -> None:
-        """Start again with the same players and rules: with `seed`, else the seed
-        typed in the seed box, else a fresh one (shown in the panel)."""
-        seed = check_seed(seed)
-        if seed is None:
-            seed = self.seed_controls.next_seed()
-        game = DicePokerGame(self._game.players, self._game.ruleset, seed=seed)
-        self._install(game, seed)
-        self.message.info(self.words("new_game_started", seed=seed, name=game.current_player))
-
-    def save(self, path: str | Path) -> None:
-        """Write the game to a JSON file (`SaveFileError` if it cannot be written)."""
-        try:
-            self._game.save(path)
-        except OSError as error:
-            raise SaveFileError(f"cannot write {path}: {error.strerror or error}") from None
-
-    def load_game(self, path: str | Path) -> None:
-        """Go on with the game saved in `path`, in this panel (`SaveFileError` if it
-        is not valid: then nothing changes)."""
-        self._install(DicePokerGame.load(path), None)
+    def _started_text(self, game: DicePokerGame, seed: int) -> str:
+        return self.words("new_game_started", seed=seed, name=game.current_player)
 
     @classmethod
     def from_game(
         cls, game: DicePokerGame, lang: str = "en", advisor: Any = None
     ) -> DicePokerPanel:
         """A panel that plays on with `game` (its seed is unknown: shown as such)."""
-        if not isinstance(game, DicePokerGame):
-            raise SettingsError(f"from_game needs a DicePokerGame, not {game!r}")
-        panel = cls(game.players, game.ruleset, seed=0, lang=lang, advisor=advisor)
-        panel._install(game, None)
-        return panel
+        return cls._playing(game, lang=lang, advisor=advisor)
+
+    @classmethod
+    def _settings_of(cls, game: DicePokerGame) -> dict[str, Any]:
+        return {"ruleset": game.ruleset}
 
     @classmethod
     def load(cls, path: str | Path, lang: str = "en", advisor: Any = None) -> DicePokerPanel:
         """A panel continuing the game saved in `path` (`SaveFileError` if it is not valid)."""
         return cls.from_game(DicePokerGame.load(path), lang=lang, advisor=advisor)
-
-    def __repr__(self) -> str:
-        return f"<DicePokerPanel {self._game!r}>"

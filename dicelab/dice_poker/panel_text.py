@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dicelab.core.panel import Words
+from dicelab.core.panel import COMMON_WORDS, Words, listing
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.rules import UPPER_IDS, Ruleset, joker_applies, poker_bonus_due
 
 WORDS: dict[str, dict[str, str]] = {
+    **COMMON_WORDS,
     "title": {"en": "Dice Poker", "pt": "Pôquer de dados"},
     "roll": {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})"},
     "turn": {"en": "Turn {turn} of {turns}", "pt": "Rodada {turn} de {turns}"},
@@ -32,20 +33,9 @@ WORDS: dict[str, dict[str, str]] = {
     "bonus_missed": {"en": "no bonus", "pt": "sem bônus"},
     "lower_total": {"en": "Lower subtotal", "pt": "Subtotal inferior"},
     "poker_bonus": {"en": "Poker bonus", "pt": "Bônus de pôquer"},
-    "total": {"en": "Total", "pt": "Total"},
     "closed": {"en": "closed by the joker rule", "pt": "fechada pela regra do curinga"},
     "score_here": {"en": "Score {points} here", "pt": "Marcar {points} aqui"},
     "filled": {"en": "filled", "pt": "preenchida"},
-    "new_game": {"en": "New game", "pt": "Novo jogo"},
-    "seed": {"en": "Seed", "pt": "Semente"},
-    "seed_placeholder": {"en": "next seed (blank: random)", "pt": "semente (vazio: aleatória)"},
-    "seed_unknown": {"en": "from the save file", "pt": "do arquivo salvo"},
-    "hints": {"en": "Hints", "pt": "Dicas"},
-    "save": {"en": "Save", "pt": "Salvar"},
-    "load": {"en": "Load", "pt": "Carregar"},
-    "file": {"en": "File", "pt": "Arquivo"},
-    "saved": {"en": "Game saved to {path}", "pt": "Jogo salvo em {path}"},
-    "loaded": {"en": "Game loaded from {path}", "pt": "Jogo carregado de {path}"},
     "new_game_started": {
         "en": "New game (seed {seed}): {name} rolls first",
         "pt": "Novo jogo (semente {seed}): {name} começa",
@@ -57,10 +47,8 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "It is {name}'s turn, not {other}'s",
         "pt": "É a vez de {name}, não de {other}",
     },
-    "game_over": {"en": "Game over!", "pt": "Fim de jogo!"},
     "winner": {"en": "Winner: {names} with {points}", "pt": "Vencedor: {names} com {points}"},
     "tie": {"en": "Tie: {names} with {points}", "pt": "Empate: {names} com {points}"},
-    "and": {"en": "and", "pt": "e"},
     "winner_word": {"en": "winner", "pt": "vencedor"},
     # hints
     "hints_before": {
@@ -103,8 +91,6 @@ WORDS: dict[str, dict[str, str]] = {
         "pt": "Conselheiro indisponível: {error}",
     },
     "expected": {"en": "Expected final score", "pt": "Pontuação final esperada"},
-    "delta": {"en": "vs best", "pt": "vs melhor"},
-    "best": {"en": "best", "pt": "melhor"},
     "yours": {"en": "(yours)", "pt": "(sua)"},
     "hold_col": {"en": "Hold", "pt": "Segurar"},
 }
@@ -122,12 +108,6 @@ def hold_key(dice: Sequence[int], held: frozenset[int], rolls_left: int) -> str:
         return "all (stop)"
     faces = sorted(dice[p] for p in held)
     return " ".join(map(str, faces)) if faces else "none (reroll all)"
-
-
-def _listing(names: Sequence[str], words: Words) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} {words('and')} {names[-1]}"
 
 
 _JOKER = {
@@ -219,6 +199,6 @@ def game_over_text(totals: dict[str, int], winners: Sequence[str], words: Words)
     ranking = sorted(totals.items(), key=lambda item: -item[1])
     scores = ", ".join(f"{name} {points}" for name, points in ranking)
     return (
-        f"{words('game_over')} {words(key, names=_listing(winners, words), points=best)}. "
+        f"{words('game_over')} {words(key, names=listing(winners, words), points=best)}. "
         f"{words('total')}: {scores}"
     )

@@ -23,7 +23,6 @@ is answered in the panel's message line, never with a traceback.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -33,24 +32,18 @@ import ipywidgets as widgets
 from dicelab.core.panel import (
     MAX_PLAYERS,
     PANEL_CSS,
-    DieView,
-    MessageArea,
+    SUMMARY_STYLE,
     Panel,
-    SaveLoadControls,
-    SeedControls,
-    Words,
-    check_lang,
-    check_seed,
-    fresh_seed,
+    listing,
     panel_players,
     safe_callback,
     set_visible,
+    show_text,
 )
-from dicelab.errors import SaveFileError, SettingsError
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.panel_hints import HintsView
 from dicelab.solitaire.panel_sheet import SHEET_CSS, PlayerView, breakdown_html
-from dicelab.solitaire.panel_text import WORDS, game_over_text, listing, option_text
+from dicelab.solitaire.panel_text import WORDS, game_over_text, option_text
 from dicelab.solitaire.rules import DICE, DISCARD_NUMBERS, END_MARK, Split
 
 __all__ = ["DEFAULT_SAVE", "MAX_PLAYERS", "SolitairePanel"]
@@ -58,7 +51,7 @@ __all__ = ["DEFAULT_SAVE", "MAX_PLAYERS", "SolitairePanel"]
 DEFAULT_SAVE = "solitaire-save.json"
 
 
-class SolitairePanel(Panel):
+class SolitairePanel(Panel[SolitaireGame, HintsView]):
     """A Solitaire Dice table for 1 to 6 players sharing each roll.
 
     `SolitairePanel(players=["Ana"], seed=None, lang="en", planner=None)`:
@@ -76,6 +69,9 @@ class SolitairePanel(Panel):
     `save_button`, `load_button`.
     """
 
+    game_class = SolitaireGame
+    default_save = DEFAULT_SAVE
+
     def __init__(
         self,
         players: Sequence[str] = ("Ana",),
@@ -84,11 +80,7 @@ class SolitairePanel(Panel):
         planner: Any = None,
     ) -> None:
         names = panel_players(players, "the Solitaire Dice panel")
-        self.words = Words(WORDS, check_lang(lang))
-        self.lang = lang
-        self.errors: list[BaseException] = []
-        seed = check_seed(seed)
-        seed = fresh_seed() if seed is None else seed
+        seed = self._setup(WORDS, lang, seed)
         self._planner = planner
         self._hints: HintsView | None = None
         self._views: list[PlayerView] = []
@@ -97,56 +89,16 @@ class SolitairePanel(Panel):
         self._game = SolitaireGame(names, seed=seed)
         self._install(self._game, seed)
 
-    # --- building -------------------------------------------------------------
+    # --- building -----------------------------------------------------------------
 
     def _build_widgets(self) -> None:
-        w = self.words
-        self.title = widgets.HTML(f"<h3 style='margin:4px 0'>{html.escape(w('title'))}</h3>")
         self.roll_label = widgets.HTML()
         self.roll_label.add_class("dicelab-turn")
-        self.dice_views = [DieView(i) for i in range(DICE)]
-        self.dice_buttons = [view.button for view in self.dice_views]
+        self._build_dice(DICE, self.words("roll"), "140px")
         for view in self.dice_views:
             set_visible(view.caption, False)
-        self.roll_button = widgets.Button(
-            description=w("roll"),
-            button_style="primary",
-            icon="dice",
-            layout=widgets.Layout(width="140px", height="56px", margin="10px 12px"),
-        )
-        self.roll_button.style.font_size = "18px"
-        self.roll_button.add_class("dicelab-roll")
-        self.roll_button.on_click(lambda _b: self._on_roll())
         self.waiting_label = widgets.HTML()
         self.waiting_label.add_class("dicelab-waiting")
-        self.summary = widgets.HTML()
-        self.summary.add_class("dicelab-summary")
-        self.message = MessageArea()
-        self.hints_toggle = widgets.ToggleButton(
-            value=False, description=w("hints"), icon="lightbulb-o"
-        )
-        self.hints_toggle.add_class("dicelab-hints-toggle")
-        self.hints_toggle.observe(self._on_hints, names="value")
-        self.seed_controls = SeedControls(
-            w("new_game"), w("seed"), w("seed_placeholder"), w("seed_unknown")
-        )
-        self.new_game_button = self.seed_controls.new_game_button
-        self.new_game_button.on_click(lambda _b: self._on_new_game())
-        self.seed_text = self.seed_controls.seed_text
-        self.seed_label = self.seed_controls.seed_label
-        self.save_controls = SaveLoadControls(DEFAULT_SAVE, w("save"), w("load"), w("file"))
-        self.save_path = self.save_controls.path_text
-        self.save_button = self.save_controls.save_button
-        self.load_button = self.save_controls.load_button
-        self.save_button.on_click(lambda _b: self._on_save())
-        self.load_button.on_click(lambda _b: self._on_load())
-        header = widgets.HBox([self.title, self.roll_label])
-        header.layout.align_items = "baseline"
-        header.layout.grid_gap = "16px"
-        controls = widgets.HBox(
-            [self.hints_toggle, self.seed_controls.box, self.save_controls.box],
-            layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px 24px"),
-        )
         dice_row = widgets.HBox(
             [v.box for v in self.dice_views] + [self.roll_button, self.waiting_label],
             layout=widgets.Layout(align_items="center"),
@@ -154,22 +106,7 @@ class SolitairePanel(Panel):
         self.sheets_box = widgets.HBox(
             layout=widgets.Layout(flex_flow="row wrap", grid_gap="16px", align_items="flex-start")
         )
-        self.table_area = widgets.HBox(
-            layout=widgets.Layout(flex_flow="row wrap", grid_gap="24px", align_items="flex-start")
-        )
-        self.widget = widgets.VBox(
-            [
-                widgets.HTML(PANEL_CSS + SHEET_CSS),
-                header,
-                controls,
-                dice_row,
-                self.message,
-                self.summary,
-                self.table_area,
-            ]
-        )
-        self.widget.add_class("dicelab-panel")
-        self.widget.add_class("dicelab-solitaire")
+        self._build("solitaire", PANEL_CSS + SHEET_CSS, [self.roll_label], [dice_row])
 
     def _install(self, game: SolitaireGame, seed: int | None) -> None:
         """Make `game` the panel's game; rebuild the sheets if the players differ."""
@@ -189,17 +126,7 @@ class SolitairePanel(Panel):
         self.seed_controls.show(seed)
         self.refresh()
 
-    # --- what the panel shows ----------------------------------------------------
-
-    @property
-    def game(self) -> SolitaireGame:
-        """The game being played (replaced by New game and Load)."""
-        return self._game
-
-    @property
-    def seed(self) -> int | None:
-        """The seed of the game in play (None for a game loaded from a file)."""
-        return self.seed_controls.seed
+    # --- what the panel shows -----------------------------------------------------
 
     @property
     def players_views(self) -> list[PlayerView]:
@@ -218,16 +145,6 @@ class SolitairePanel(Panel):
     @property
     def total_labels(self) -> list[widgets.HTML]:
         return [view.total_label for view in self._views]
-
-    @property
-    def hints(self) -> HintsView:
-        assert self._hints is not None
-        return self._hints
-
-    @property
-    def figure(self) -> Any:
-        """The hints' bar chart (a plotly FigureWidget)."""
-        return self.hints.figure
 
     @property
     def chooser(self) -> int | None:
@@ -263,13 +180,9 @@ class SolitairePanel(Panel):
             view.refresh(game, self.chooser, self._last.get(p), suggestions.get(p))
         if over:
             text = game_over_text(game.scores(), game.winners(), w)
-            self.summary.value = (
-                f'<div style="font-size:1.2em;font-weight:bold;color:#1b5e20">'
-                f"{html.escape(text)}</div>{breakdown_html(game, w)}"
-            )
+            show_text(self.summary, text, SUMMARY_STYLE, breakdown_html(game, w))
         else:
-            self.summary.value = ""
-        set_visible(self.summary, over)
+            show_text(self.summary, "", SUMMARY_STYLE)
         if hints_on:
             self.hints.refresh(game, self._hints_player())
 
@@ -315,60 +228,19 @@ class SolitairePanel(Panel):
         set_visible(self.hints.widget, self.hints_toggle.value)
         self.refresh()
 
-    @safe_callback
-    def _on_new_game(self) -> None:
-        self.new_game()
+    # --- new games, games from elsewhere ------------------------------------------
 
-    @safe_callback
-    def _on_save(self) -> None:
-        path = self.save_path.value.strip() or DEFAULT_SAVE
-        self.save(path)
-        self.message.success(self.words("saved", path=path))
-
-    @safe_callback
-    def _on_load(self) -> None:
-        path = self.save_path.value.strip() or DEFAULT_SAVE
-        self.load_game(path)
-        self.message.success(self.words("loaded", path=path))
-
-    # --- public actions ----------------------------------------------------------
-
-    def new_game(self, seed: int | None = None) -> None:
-        """Start again with the same players: with `seed`, else the seed typed in
-        the seed box, else a fresh one (shown in the panel)."""
-        seed = check_seed(seed)
-        if seed is None:
-            seed = self.seed_controls.next_seed()
-        self._install(SolitaireGame(self._game.players, seed=seed), seed)
-        self.message.info(self.words("new_game_started", seed=seed))
-
-    def save(self, path: str | Path) -> None:
-        """Write the game to a JSON file (`SaveFileError` if it cannot be written)."""
-        try:
-            self._game.save(path)
-        except OSError as error:
-            raise SaveFileError(f"cannot write {path}: {error.strerror or error}") from None
-
-    def load_game(self, path: str | Path) -> None:
-        """Go on with the game saved in `path`, in this panel (`SaveFileError` if it
-        is not valid: then nothing changes)."""
-        self._install(SolitaireGame.load(path), None)
+    def _fresh_game(self, seed: int) -> SolitaireGame:
+        return SolitaireGame(self._game.players, seed=seed)
 
     @classmethod
     def from_game(
         cls, game: SolitaireGame, lang: str = "en", planner: Any = None
     ) -> SolitairePanel:
         """A panel that plays on with `game` (its seed is unknown: shown as such)."""
-        if not isinstance(game, SolitaireGame):
-            raise SettingsError(f"from_game needs a SolitaireGame, not {game!r}")
-        panel = cls(game.players, seed=0, lang=lang, planner=planner)
-        panel._install(game, None)
-        return panel
+        return cls._playing(game, lang=lang, planner=planner)
 
     @classmethod
     def load(cls, path: str | Path, lang: str = "en", planner: Any = None) -> SolitairePanel:
         """A panel continuing the game saved in `path` (`SaveFileError` if it is not valid)."""
         return cls.from_game(SolitaireGame.load(path), lang=lang, planner=planner)
-
-    def __repr__(self) -> str:
-        return f"<SolitairePanel {self._game!r}>"

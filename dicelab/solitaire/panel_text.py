@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dicelab.core.panel import Words
+from dicelab.core.panel import COMMON_WORDS, Words, listing
 from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import WIN, Split
 
 WORDS: dict[str, dict[str, str]] = {
+    **COMMON_WORDS,
     "title": {"en": "Solitaire Dice", "pt": "Solitaire Dice"},
     "roll": {"en": "Roll", "pt": "Rolar"},
     "roll_number": {"en": "Roll {n}", "pt": "Jogada {n}"},
@@ -50,33 +51,20 @@ WORDS: dict[str, dict[str, str]] = {
     "ignored": {"en": "{face} ignored", "pt": "{face} ignorado"},
     "score_after": {"en": "Score after: {score}", "pt": "Pontuação depois: {score}"},
     "suggested": {"en": "the planner's suggestion", "pt": "sugestão do planejador"},
-    "total": {"en": "Total", "pt": "Total"},
     "gains": {"en": "gains", "pt": "ganhos"},
     "penalties": {"en": "penalties", "pt": "penalidades"},
     "discards_head": {"en": "discards", "pt": "descartes"},
     "sums_head": {"en": "pairs", "pt": "pares"},
     "end_rule": {"en": "3 numbers; the 8th mark ends", "pt": "3 números; a 8ª marca encerra"},
     "free_count": {"en": "free throws: {n}", "pt": "jogadas livres: {n}"},
-    "new_game": {"en": "New game", "pt": "Novo jogo"},
-    "seed": {"en": "Seed", "pt": "Semente"},
-    "seed_placeholder": {"en": "next seed (blank: random)", "pt": "semente (vazio: aleatória)"},
-    "seed_unknown": {"en": "from the save file", "pt": "do arquivo salvo"},
-    "hints": {"en": "Hints", "pt": "Dicas"},
-    "save": {"en": "Save", "pt": "Salvar"},
-    "load": {"en": "Load", "pt": "Carregar"},
-    "file": {"en": "File", "pt": "Arquivo"},
-    "saved": {"en": "Game saved to {path}", "pt": "Jogo salvo em {path}"},
-    "loaded": {"en": "Game loaded from {path}", "pt": "Jogo carregado de {path}"},
     "new_game_started": {
         "en": "New game (seed {seed}): click Roll",
         "pt": "Novo jogo (semente {seed}): clique em Rolar",
     },
     # the end of the game
-    "game_over": {"en": "Game over!", "pt": "Fim de jogo!"},
     "solo": {"en": "{name} scored {points}.", "pt": "{name} fez {points} pontos."},
     "winner": {"en": "Winner: {names} with {points}.", "pt": "Vencedor: {names} com {points}."},
     "tie": {"en": "Tie: {names} with {points}.", "pt": "Empate: {names} com {points}."},
-    "and": {"en": "and", "pt": "e"},
     "win": {
         "en": "{names}: 500 or more, a win!",
         "pt": "{names}: 500 ou mais, uma vitória!",
@@ -132,8 +120,6 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "option": {"en": "Option", "pt": "Opção"},
     "expected": {"en": "Expected final", "pt": "Final esperado"},
-    "delta": {"en": "vs best", "pt": "vs melhor"},
-    "best": {"en": "best", "pt": "melhor"},
 }
 
 
@@ -163,13 +149,6 @@ def option_text(dice: Sequence[int], split: Split, words: Words) -> str:
     end = words("ignored", face=fifth) if split.free else words("discard", face=fifth)
     pairs = " · ".join(f"{a}+{b}={a + b}" for a, b in (first, second))
     return f"{pairs} · {end}"
-
-
-def listing(names: Sequence[str], words: Words) -> str:
-    """ "Ana", "Ana and Bruno", "Ana, Bruno and Caio"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} {words('and')} {names[-1]}"
 
 
 def game_over_text(scores: dict[str, int], winners: Sequence[str], words: Words) -> str:

@@ -1,0 +1,288 @@
+"""The small widgets the play panels are built from.
+
+- `PANEL_CSS`: their look (to put in a panel once);
+- `set_visible`, `show_text`: show or hide a widget; a text in a styled box;
+- `die_face`, `die_svg`, `DieView`: dice drawn as dice;
+- `MessageArea`: one line that answers every click (info, success, error);
+- `fresh_seed`, `parse_seed`, `check_seed`: seeds to replay a game;
+- `SeedControls`, `SaveLoadControls`: a new game with a seed to replay, and
+  saving the game to a JSON file.
+
+All of them are also importable from `dicelab.core.panel`, where `Panel`
+puts them together.
+
+>>> die_face(6), parse_seed(" 42 ")
+('⚅', 42)
+"""
+
+from __future__ import annotations
+
+import html
+import secrets
+from typing import Any
+
+import ipywidgets as widgets
+
+from dicelab.errors import SettingsError
+
+__all__ = [
+    "DIE_FACES",
+    "PANEL_CSS",
+    "DieView",
+    "MessageArea",
+    "SaveLoadControls",
+    "SeedControls",
+    "check_seed",
+    "die_face",
+    "die_svg",
+    "fresh_seed",
+    "parse_seed",
+    "set_visible",
+    "show_text",
+]
+
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+MAX_SEED = 1_000_000
+HELD_COLOR = "#ffd54f"
+FREE_COLOR = "#ffffff"
+
+# Shared look: dice large and clear, disabled score cells still readable.
+PANEL_CSS = """<style>
+.dicelab-panel .dicelab-die button, .dicelab-panel button.dicelab-die {
+  line-height: 1; padding: 0; border: 2px solid #555; border-radius: 10px; }
+.dicelab-panel button.dicelab-held { border: 3px solid #e65100; }
+.dicelab-panel .dicelab-caption { text-align: center; font-weight: bold; color: #e65100; }
+.dicelab-panel button.dicelab-cell:disabled { opacity: 1; cursor: default; }
+.dicelab-panel .dicelab-message-error { color: #b71c1c; font-weight: bold; }
+.dicelab-panel .dicelab-message-success { color: #1b5e20; }
+.dicelab-panel table.dicelab-table td, .dicelab-panel table.dicelab-table th {
+  padding: 1px 6px; text-align: right; }
+.dicelab-panel table.dicelab-table td:first-child { text-align: left; }
+</style>"""
+
+_MESSAGE_STYLES = {
+    "info": "color:#1a237e",
+    "success": "color:#1b5e20",
+    "error": "color:#b71c1c;font-weight:bold",
+}
+
+
+# --- dice ---------------------------------------------------------------------
+
+
+def die_face(value: int | None) -> str:
+    """The unicode die face ⚀..⚅ for 1..6 ("?" before a roll).
+
+    >>> "".join(die_face(v) for v in range(1, 7)), die_face(None)
+    ('⚀⚁⚂⚃⚄⚅', '?')
+    """
+    if value is None:
+        return "?"
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise SettingsError(f"a die shows 1 to 6, not {value!r}")
+    return DIE_FACES[value - 1]
+
+
+_PIPS = {
+    1: [(2, 2)],
+    2: [(1, 1), (3, 3)],
+    3: [(1, 1), (2, 2), (3, 3)],
+    4: [(1, 1), (3, 1), (1, 3), (3, 3)],
+    5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)],
+    6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)],
+}
+
+
+def die_svg(value: int, size: int = 48, held: bool = False) -> str:
+    """A die face as a small inline SVG (for HTML views and summaries).
+
+    >>> die_svg(3).count("<circle")
+    3
+    """
+    die_face(value)
+    fill = HELD_COLOR if held else FREE_COLOR
+    pips = "".join(
+        f'<circle cx="{x * 12}" cy="{y * 12}" r="4.2" fill="#222"/>' for x, y in _PIPS[value]
+    )
+    return (
+        f'<svg width="{size}" height="{size}" viewBox="0 0 48 48" role="img" '
+        f'aria-label="die showing {value}"><rect x="1.5" y="1.5" width="45" height="45" '
+        f'rx="8" fill="{fill}" stroke="#444" stroke-width="2.5"/>{pips}</svg>'
+    )
+
+
+class DieView:
+    """One clickable die: a big face button and a caption ("held") under it.
+
+    `button` carries the CSS classes `dicelab-die` and `dicelab-die-<index>`,
+    plus `dicelab-held` while the die is held.
+    """
+
+    def __init__(self, index: int, size: str = "72px") -> None:
+        self.index = index
+        self.button = widgets.Button(
+            description="?", layout=widgets.Layout(width=size, height=size, margin="2px")
+        )
+        self.button.style.font_size = "52px"
+        self.button.add_class("dicelab-die")
+        self.button.add_class(f"dicelab-die-{index}")
+        self.caption = widgets.HTML("&nbsp;", layout=widgets.Layout(width=size))
+        self.caption.add_class("dicelab-caption")
+        self.box = widgets.VBox([self.button, self.caption])
+
+    def show(
+        self, value: int | None, held: bool, caption: str = "", tooltip: str = "", enabled=True
+    ) -> None:
+        """Draw the die: its face, held colour and caption, tooltip, enabled or not."""
+        self.button.description = die_face(value)
+        self.button.style.button_color = HELD_COLOR if held else FREE_COLOR
+        self.button.tooltip = tooltip
+        self.button.disabled = not enabled
+        (self.button.add_class if held else self.button.remove_class)("dicelab-held")
+        self.caption.value = html.escape(caption) if held and caption else "&nbsp;"
+
+
+# --- showing and hiding -------------------------------------------------------
+
+
+def set_visible(widget: widgets.Widget, visible: bool) -> None:
+    """Show or hide a widget (its layout's display)."""
+    widget.layout.display = None if visible else "none"
+
+
+def show_text(widget: widgets.HTML, text: str, style: str, more: str = "") -> None:
+    """Show `text` in a `<div style=...>`, then the HTML `more`; hide `widget` while
+    `text` is "".
+
+    >>> box = widgets.HTML()
+    >>> show_text(box, "Tie!", "color:green"); box.value
+    '<div style="color:green">Tie!</div>'
+    >>> show_text(box, "", "color:green"); box.value, box.layout.display
+    ('', 'none')
+    """
+    widget.value = f'<div style="{style}">{html.escape(text)}</div>{more}' if text else ""
+    set_visible(widget, bool(text))
+
+
+# --- messages -----------------------------------------------------------------
+
+
+class MessageArea(widgets.HTML):
+    """The panel's answer to the last click; `text` and `kind` mirror it in Python.
+
+    >>> area = MessageArea()
+    >>> area.error("no rolls left")
+    >>> area.kind, area.text
+    ('error', 'no rolls left')
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("dicelab-message")
+        self.text = ""
+        self.kind = "info"
+
+    def show(self, text: str, kind: str = "info") -> None:
+        """Show `text` as "info", "success" or "error"."""
+        self.text, self.kind = text, kind
+        for other in _MESSAGE_STYLES:
+            self.remove_class(f"dicelab-message-{other}")
+        self.add_class(f"dicelab-message-{kind}")
+        style = _MESSAGE_STYLES.get(kind, "")
+        self.value = f'<span style="{style}">{html.escape(text)}</span>' if text else ""
+
+    def info(self, text: str) -> None:
+        self.show(text, "info")
+
+    def success(self, text: str) -> None:
+        self.show(text, "success")
+
+    def error(self, text: str) -> None:
+        self.show(text, "error")
+
+    def clear(self) -> None:
+        self.show("", "info")
+
+
+# --- seeds --------------------------------------------------------------------
+
+
+def fresh_seed() -> int:
+    """A new random seed, small enough to read out to a class."""
+    return secrets.randbelow(MAX_SEED)
+
+
+def parse_seed(text: str) -> int | None:
+    """The seed typed in a box: a whole number >= 0, or None when blank.
+
+    >>> parse_seed(""), parse_seed("007")
+    (None, 7)
+    >>> parse_seed("x1")
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.SettingsError: the seed must be a whole number (0 or more), not 'x1'
+    """
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise SettingsError(f"the seed must be a whole number (0 or more), not {text!r}")
+    return int(text)
+
+
+def check_seed(seed: Any) -> int | None:
+    """A seed given to a panel: None or a whole number >= 0."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise SettingsError(f"the seed must be a whole number (0 or more) or None, not {seed!r}")
+    return seed
+
+
+# --- new game, save and load --------------------------------------------------
+
+
+class SeedControls:
+    """A "New game" button, the seed in use, and a box for the next game's seed.
+
+    `next_seed()` reads the box (blank: a fresh seed); `show(seed)` writes the
+    seed in use in `seed_label` (None: unknown, e.g. a loaded game) and
+    empties the box.
+    """
+
+    def __init__(self, new_game: str, seed_word: str, placeholder: str, unknown: str) -> None:
+        self._seed_word, self._unknown = seed_word, unknown
+        self.new_game_button = widgets.Button(description=new_game, icon="refresh")
+        self.new_game_button.add_class("dicelab-new-game")
+        self.seed_label = widgets.HTML()
+        self.seed_label.add_class("dicelab-seed")
+        self.seed_text = widgets.Text(placeholder=placeholder, layout=widgets.Layout(width="200px"))
+        self.seed_text.add_class("dicelab-seed-text")
+        self.box = widgets.HBox([self.new_game_button, self.seed_text, self.seed_label])
+        self.seed: int | None = None
+
+    def next_seed(self) -> int:
+        """The seed typed in the box, or a fresh one; `SettingsError` if not a number."""
+        typed = parse_seed(self.seed_text.value)
+        return fresh_seed() if typed is None else typed
+
+    def show(self, seed: int | None) -> None:
+        self.seed = seed
+        shown = self._unknown if seed is None else str(seed)
+        self.seed_label.value = f"{html.escape(self._seed_word)}: <b>{html.escape(shown)}</b>"
+        self.seed_text.value = ""
+
+
+class SaveLoadControls:
+    """A file name box with Save and Load buttons (the panel adds the handlers)."""
+
+    def __init__(self, default_path: str, save: str, load: str, file_word: str) -> None:
+        self.path_text = widgets.Text(
+            value=default_path, description=file_word, layout=widgets.Layout(width="300px")
+        )
+        self.path_text.add_class("dicelab-save-path")
+        self.save_button = widgets.Button(description=save, icon="save")
+        self.save_button.add_class("dicelab-save")
+        self.load_button = widgets.Button(description=load, icon="folder-open")
+        self.load_button.add_class("dicelab-load")
+        self.box = widgets.HBox([self.path_text, self.save_button, self.load_button])
