@@ -16,12 +16,7 @@ from dicelab.dice_poker.rules import get_ruleset
 from dicelab.dice_poker.solver import CardState, solve
 from dicelab.errors import DicelabError, SettingsError
 
-
-@pytest.fixture(scope="module", autouse=True)
-def _cache_dir(tmp_path_factory):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("DICELAB_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
-        yield
+pytestmark = pytest.mark.usefixtures("private_solver_cache")
 
 
 @pytest.fixture(scope="module")

@@ -40,12 +40,7 @@ from dicelab.errors import SettingsError
 HANDS = dice_space(5).hands
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _cache_dir(tmp_path_factory):
-    """Every test here uses a temporary cache directory."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("DICELAB_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
-        yield
+pytestmark = pytest.mark.usefixtures("private_solver_cache")
 
 
 def reduced(name: str, open_boxes: tuple[str, ...], **settings) -> object:

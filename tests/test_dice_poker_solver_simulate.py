@@ -10,12 +10,7 @@ from dicelab.dice_poker.simulate import POLICIES, histogram, simulate
 from dicelab.dice_poker.solver import solve
 from dicelab.errors import SettingsError
 
-
-@pytest.fixture(scope="module", autouse=True)
-def _cache_dir(tmp_path_factory):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("DICELAB_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
-        yield
+pytestmark = pytest.mark.usefixtures("private_solver_cache")
 
 
 @pytest.fixture(scope="module")
