@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import warnings
 from collections.abc import Sequence
 
 from dicelab.core.table import OddsTable
@@ -74,14 +75,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def one_line_warning(message: Warning | str, category: type[Warning], *_: object) -> str:
+    """A warning as the command line shows it: one line, no source code.
+
+    >>> one_line_warning(UserWarning("stale cache"), UserWarning)
+    'dicelab: warning: stale cache\\n'
+    """
+    return f"dicelab: warning: {message}\n"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return the exit status."""
     args = build_parser().parse_args(argv)
+    usual, warnings.formatwarning = warnings.formatwarning, one_line_warning  # type: ignore[assignment]
     try:
         output = args.run(args)
     except DicelabError as error:
         print(f"dicelab: error: {error}", file=sys.stderr)
         return 2
+    finally:
+        warnings.formatwarning = usual
     try:
         print(output)
     except BrokenPipeError:  # e.g. `dicelab odds dice-poker | head`

@@ -124,3 +124,31 @@ def test_cli_bad_arguments_exit_2_with_one_line(argv):
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_cli_warnings_are_one_line_and_restored(monkeypatch, capsys):
+    import warnings
+
+    from dicelab.cli import Commands
+
+    def register(commands: Commands) -> None:
+        parser = commands.command("warn", "warn once")
+        parser.set_defaults(run=lambda args: warnings.warn("stale cache", stacklevel=1) or "ok")
+
+    module = type(sys)("fake_commands")
+    module.register = register
+    monkeypatch.setitem(sys.modules, "fake_commands", module)
+    monkeypatch.setattr("dicelab.cli.COMMAND_MODULES", ("fake_commands",))
+    usual = warnings.formatwarning
+
+    def show(message, category, filename, lineno, file=None, line=None):  # Python's default
+        sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
+        warnings.showwarning = show  # pytest records warnings; show them as Python would
+        assert main(["warn"]) == 0
+    out = capsys.readouterr()
+    assert out.out == "ok\n"
+    assert out.err == "dicelab: warning: stale cache\n"
+    assert warnings.formatwarning is usual
