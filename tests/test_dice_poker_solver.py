@@ -5,8 +5,6 @@ from __future__ import annotations
 import io
 import json
 import math
-import subprocess
-import sys
 import warnings
 from dataclasses import replace
 from fractions import Fraction
@@ -366,17 +364,6 @@ def test_progress_kinds(capsys):
     bar.close()
     assert bar.bar.value == 3 and bar.bar.bar_style == "success"
     capsys.readouterr()
-
-
-def test_solver_import_stays_light():
-    code = (
-        "import sys, dicelab.dice_poker.solver, dicelab.dice_poker.advisor, "
-        "dicelab.dice_poker.simulate, dicelab.core.progress; "
-        "heavy = {'sympy', 'plotly', 'ipywidgets', 'icepool', 'pandas'};"
-        "print(sorted(heavy & set(sys.modules)))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
 
 
 # --- the command line ------------------------------------------------------------------

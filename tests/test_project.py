@@ -53,10 +53,21 @@ def test_constraints_pin_every_dependency_exactly():
         assert _name(requirement) in pins, requirement
 
 
-def test_import_dicelab_stays_light():
+LIGHT_MODULES = [
+    "dicelab",
+    "dicelab.dice_poker.solver, dicelab.dice_poker.advisor, dicelab.dice_poker.simulate, "
+    "dicelab.core.progress",
+    "dicelab.solitaire.game, dicelab.solitaire.simulate, dicelab.solitaire.odds, "
+    "dicelab.solitaire.planner, dicelab.solitaire.cli",
+]
+
+
+@pytest.mark.parametrize("modules", LIGHT_MODULES)
+def test_imports_stay_light(modules):
+    """No sympy, plotly, ipywidgets (or test-only libraries) at import time."""
     code = (
-        "import sys, dicelab; heavy = {'sympy', 'plotly', 'ipywidgets', 'icepool', 'pandas'};"
-        "print(sorted(heavy & set(sys.modules)))"
+        f"import sys, {modules}; heavy = {{'sympy', 'plotly', 'ipywidgets', 'icepool', "
+        "'pandas'}; print(sorted(heavy & set(sys.modules)))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

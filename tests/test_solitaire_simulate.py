@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -160,14 +158,3 @@ def test_cli_simulate_json(capsys) -> None:
     result = simulate("greedy", games=300, seed=4)
     assert data["mean"] == round(result.mean, 3) and data["p500"] == round(result.p500, 5)
     assert len(data["ci95"]) == 2 and data["ci95"][0] < data["mean"] < data["ci95"][1]
-
-
-def test_importing_solitaire_stays_light() -> None:
-    code = (
-        "import sys, dicelab, dicelab.solitaire.game, dicelab.solitaire.simulate,"
-        " dicelab.solitaire.odds, dicelab.solitaire.planner, dicelab.solitaire.cli;"
-        "heavy = {'sympy', 'plotly', 'ipywidgets', 'icepool', 'pandas'};"
-        "print(sorted(heavy & set(sys.modules)))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
