@@ -417,8 +417,12 @@ def test_round_trip_mid_turn_continues_with_the_same_dice(tmp_path: Any) -> None
     game.set_holds([1, 3])
     text = game.to_json()
     data = json.loads(text)
-    assert data["format"] and data["version"] == 1
-    assert data["ruleset"] == game.ruleset.settings() and data["ruleset"]["joker"] == "free"
+    assert data["format"] and data["version"] == 2 and data["seed"] == 99
+    assert data["ruleset"] == {
+        **game.ruleset.settings(),
+        "boxes": [f"yahtzee/{b}" for b in game.ruleset.box_ids],
+    }
+    assert data["ruleset"]["joker"] == "free"
     copy = DicePokerGame.from_json(text)
     assert copy.state == game.state and rng_state(copy) == rng_state(game)
     game.save(tmp_path / "game.json")
@@ -459,7 +463,7 @@ def card_changes(index: int, **boxes: Any) -> list[dict[str, Any]]:
 CORRUPT: dict[str, Any] = {
     "top level is a list": [],
     "wrong format": saved(format="chess"),
-    "newer version": saved(version=2),
+    "newer version": saved(version=3),
     "version as text": saved(version="1"),
     "unknown key": saved(extra=1),
     "turn as text": saved(turn="1"),
@@ -489,7 +493,9 @@ CORRUPT: dict[str, Any] = {
     "points as text": saved(cards=card_changes(0, ones="3")),
     "too many boxes filled": saved(cards=card_changes(1, chance=20)),
     "too few boxes filled": saved(cards=card_changes(0, two_pairs=None)),
-    "unknown ruleset": saved(ruleset={**saved()["ruleset"], "ruleset": "bunco"}),
+    "unknown ruleset": saved(ruleset={**saved()["ruleset"], "boxes": ["bunco/pair"]}),
+    "no boxes": saved(ruleset={**saved()["ruleset"], "boxes": []}),
+    "a box twice": saved(ruleset={**saved()["ruleset"], "boxes": ["yahtzee/ones"] * 2}),
     "bad setting": saved(ruleset={**saved()["ruleset"], "joker": "sometimes"}),
     "negative setting": saved(ruleset={**saved()["ruleset"], "upper_bonus": -35}),
     "unknown setting": saved(ruleset={**saved()["ruleset"], "speed": 2}),

@@ -408,8 +408,8 @@ def test_save_and_load_round_trip(tmp_path) -> None:
     path = tmp_path / "lesson.json"
     panel.save(path)
     copy = DicePokerPanel.load(path, lang="pt")
-    assert copy.game.state == panel.game.state and copy.seed is None
-    assert "do arquivo salvo" in copy.seed_label.value
+    assert copy.game.state == panel.game.state and copy.seed == copy.game.seed == 21
+    assert "Semente: <b>21</b>" in copy.seed_label.value  # the class can replay it
     assert copy.dice_views[0].caption.value == "segurado"
     assert copy.box_buttons[0]["chance"].description == panel.box_buttons[0]["chance"].description
     panel.roll_button.click()
@@ -510,7 +510,7 @@ def test_the_joker_explanation_follows_the_card(ruleset, lang, filled, words) ->
     rules = get_ruleset(ruleset)
     card = Scorecard(rules, dict.fromkeys(rules.box_ids) | filled)
     assert words in joker_text(rules, card, [4] * 5, lang)
-    upper_only = dict.fromkeys(rules.box_ids, 0) | {"ones": None, "poker": 50}
+    upper_only = dict.fromkeys(rules.box_ids, 0) | {"ones": None, "poker": 50, "chance": 5}
     text = joker_text(rules, Scorecard(rules, upper_only), [4] * 5, "en")
     assert text.endswith("No lower box is open: write 0 in an open upper box.")
 
@@ -566,3 +566,18 @@ def test_an_advisor_for_another_ruleset_is_dropped() -> None:
 
     panel = DicePokerPanel(["Ana"], ruleset="yahtzee", seed=3, advisor=Advisor())
     assert panel.advisor is None
+
+
+def test_a_loaded_game_replays_from_its_seed(tmp_path) -> None:
+    panel = DicePokerPanel(["Ana"], seed=77)
+    panel.roll_button.click()
+    first = panel.game.dice
+    panel.box_buttons[0]["chance"].click()
+    panel.save(tmp_path / "s.json")
+    copy = DicePokerPanel(["Bia"], seed=1)
+    copy.save_path.value = str(tmp_path / "s.json")
+    copy.load_button.click()
+    assert copy.seed == 77 and "Seed: <b>77</b>" in copy.seed_label.value
+    copy.new_game(copy.seed)  # replay the same game from the start
+    copy.roll_button.click()
+    assert copy.game.dice == first and copy.game.players == ("Ana",)

@@ -285,6 +285,10 @@ def _other_settings(header):
     header.write_text(json.dumps(meta))
 
 
+def _zero_fill(data):
+    data.write_bytes(bytes(data.stat().st_size))
+
+
 def _bad_shape(header):
     meta = json.loads(header.read_text())
     meta["shapes"]["values"] = [1]
@@ -295,9 +299,10 @@ def _bad_shape(header):
     "damage, why",
     [
         (lambda data, header: _damage_values(data), "checksum"),
-        (lambda data, header: _truncate(data), "unreadable data"),
-        (lambda data, header: header.write_text("{not json"), "unreadable header"),
-        (lambda data, header: header.unlink(), "unreadable header"),
+        (lambda data, header: _truncate(data), "corrupted: not a readable table file"),
+        (lambda data, header: _zero_fill(data), "corrupted: not a readable table file"),
+        (lambda data, header: header.write_text("{not json"), "header is missing or unreadable"),
+        (lambda data, header: header.unlink(), "header is missing or unreadable"),
         (lambda data, header: _old_format(header), "stale: format"),
         (lambda data, header: _other_settings(header), "stale: made for other settings"),
         (lambda data, header: _bad_shape(header), "shapes"),
@@ -311,8 +316,10 @@ def test_damaged_cache_is_rebuilt(monkeypatch, tmp_path, damage, why):
     data, header = solver_cache.cache_paths(rules)
     damage(data, header)
     clear_memory(rules)
-    with pytest.warns(CacheWarning, match=why):
+    with pytest.warns(CacheWarning, match=why) as caught:
         again = solve(rules, progress="none")
+    message = str(caught[0].message)
+    assert message.endswith("rebuilding it") and "pickle" not in message
     assert not again.from_cache
     assert again.expected_score == good.expected_score
     clear_memory(rules)

@@ -174,7 +174,7 @@ def test_save_and_load_round_trip(tmp_path) -> None:
     assert copy.roll() == game.roll()
     assert SolitaireGame.from_json(game.to_json()).state == game.state
     data = json.loads(game.to_json())
-    assert data["format"] == "dicelab/solitaire-game" and data["version"] == 1
+    assert data["format"] == "dicelab/solitaire-game" and data["version"] == 2
 
 
 def _broken(change: Any) -> dict[str, Any]:
@@ -190,8 +190,10 @@ def _broken(change: Any) -> dict[str, Any]:
     "change",
     [
         lambda d: d.update(format="dicelab/dice-poker-game"),
-        lambda d: d.update(version=2),
+        lambda d: d.update(version=3),
         lambda d: d.update(extra=1),
+        lambda d: d.update(seed=-1),
+        lambda d: d.update(seed="1"),
         lambda d: d.pop("rolls"),
         lambda d: d.update(rolls=-1),
         lambda d: d.update(rolls=True),

@@ -129,7 +129,7 @@ def test_clicking_the_planners_suggestion_plays_like_the_planner() -> None:
 
 def test_the_end_shows_a_breakdown_per_line_and_a_win_at_500() -> None:
     ana = Sheet.from_marks({6: 10, 8: 10, 7: 8}, {1: 7, 2: 3, 3: 2})  # 14 rolls, 490 points
-    bruno = Sheet.from_marks({7: 14, 8: 14}, {1: 7})  # 14 rolls, 350 points
+    bruno = Sheet.from_marks({7: 14, 8: 14}, {1: 7, 2: 4, 3: 3})  # 14 rolls, 350 points
     state = GameState(("Ana", "Bruno"), (ana, bruno), rolls=14, dice=(2, 2, 3, 3, 6))
     game = SolitaireGame.from_state(state, 1)
     game.roll(dice=[1, 3, 3, 4, 4])
@@ -157,7 +157,7 @@ def test_the_end_shows_a_breakdown_per_line_and_a_win_at_500() -> None:
     assert "<tr><td>8</td><td>40</td><td>10 → +200</td><td>14 → +200</td></tr>" in summary
     assert "<td>gains</td><td></td><td>+550</td><td>+350</td>" in summary
     assert "<td>penalties</td><td></td><td>+0</td><td>+0</td>" in summary
-    assert "<td>15 rolls, 2 free throw(s)</td><td>15 rolls, 7 free throw(s)</td>" in summary
+    assert "<td>15 rolls, 2 free throw(s)</td><td>15 rolls, 0 free throw(s)</td>" in summary
     assert "<td>Total</td><td></td><td>550</td><td>350</td>" in summary
 
 
@@ -227,7 +227,9 @@ def test_every_option_text_is_a_split_of_the_roll() -> None:
     pattern = re.compile(r"^(\d)\+(\d)=(\d+) · (\d)\+(\d)=(\d+) · (?:discard (\d)|(\d) ignored)$")
     for hand in dice_space(5).hands:
         for chosen in ((), (1, 2, 5), (3, 4, 6), (2,)):
-            for split in Sheet.from_marks({7: 6}, dict.fromkeys(chosen, 1)).options(hand):
+            for split in Sheet.from_marks({7: 2 * len(chosen)}, dict.fromkeys(chosen, 1)).options(
+                hand
+            ):
                 a, b, s, c, d, t, discard, ignored = pattern.match(
                     option_text(hand, split, words)
                 ).groups()
@@ -266,7 +268,8 @@ def test_a_free_throw_is_announced_and_marks_no_discard() -> None:
 
 def test_the_roll_message_announces_a_free_throw() -> None:
     ana = Sheet.from_marks({7: 6}, {1: 1, 2: 1, 5: 1})
-    state = GameState(("Ana", "Bruno"), (ana, Sheet.from_marks({7: 6})), 3, (1, 1, 1, 1, 1))
+    bruno = Sheet.from_marks({7: 6}, {3: 1, 4: 1, 6: 1})
+    state = GameState(("Ana", "Bruno"), (ana, bruno), 3, (1, 1, 1, 1, 1))
     panel = SolitairePanel.from_game(SolitaireGame.from_state(state, 6))  # rolls 3 4 4 3 6
     panel.roll_button.click()
     assert panel.message.text == (
@@ -490,8 +493,8 @@ def test_save_and_load_round_trip(tmp_path) -> None:
     path = tmp_path / "lesson.json"
     panel.save(path)
     copy = SolitairePanel.load(path, lang="pt")
-    assert copy.game.state == panel.game.state and copy.seed is None
-    assert "do arquivo salvo" in copy.seed_label.value
+    assert copy.game.state == panel.game.state and copy.seed == copy.game.seed == 21
+    assert "Semente: <b>21</b>" in copy.seed_label.value  # the class can replay it
     assert [t.value for t in copy.total_labels] == [t.value for t in panel.total_labels]
     assert copy.waiting_label.value == "Aguardando Ana escolher" and copy.roll_button.disabled
     assert [b.description for b in live_options(copy, 0)] == [

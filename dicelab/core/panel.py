@@ -52,7 +52,8 @@ from dicelab.core.panel_widgets import (
     set_visible,
     show_text,
 )
-from dicelab.errors import DicelabError, SaveFileError, SettingsError
+from dicelab.core.session import MAX_PLAYERS, player_names
+from dicelab.errors import DicelabError, SettingsError
 
 __all__ = [
     "COMMON_WORDS",
@@ -89,7 +90,7 @@ COMMON_WORDS: dict[str, dict[str, str]] = {
     "new_game": {"en": "New game", "pt": "Novo jogo"},
     "seed": {"en": "Seed", "pt": "Semente"},
     "seed_placeholder": {"en": "next seed (blank: random)", "pt": "semente (vazio: aleatória)"},
-    "seed_unknown": {"en": "from the save file", "pt": "do arquivo salvo"},
+    "seed_unknown": {"en": "unknown", "pt": "desconhecida"},
     "hints": {"en": "Hints", "pt": "Dicas"},
     "save": {"en": "Save", "pt": "Salvar"},
     "load": {"en": "Load", "pt": "Carregar"},
@@ -172,9 +173,6 @@ def safe_callback(method: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-MAX_PLAYERS = 6
-
-
 def panel_players(players: Any, game: str) -> tuple[str, ...]:
     """1 to 6 different, non-empty names (surrounding spaces dropped); else `SettingsError`.
 
@@ -185,18 +183,9 @@ def panel_players(players: Any, game: str) -> tuple[str, ...]:
     ...
     dicelab.errors.SettingsError: player names must be different: 'Ana' appears twice
     """
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise SettingsError(f"players is a list of 1 to {MAX_PLAYERS} names, not {players!r}")
-    if not 1 <= len(players) <= MAX_PLAYERS:
-        raise SettingsError(f"{game} is for 1 to {MAX_PLAYERS} players, not {len(players)}")
-    names: list[str] = []
-    for name in players:
-        if not isinstance(name, str) or not name.strip():
-            raise SettingsError(f"a player's name must be a non-empty text, not {name!r}")
-        if name.strip() in names:
-            raise SettingsError(f"player names must be different: {name.strip()!r} appears twice")
-        names.append(name.strip())
-    return tuple(names)
+    if players is None:
+        raise SettingsError(f"players is a list of 1 to {MAX_PLAYERS} names, not None")
+    return player_names(players, game)
 
 
 G = TypeVar("G")  # a panel's game
@@ -353,24 +342,22 @@ class Panel(Generic[G, H]):
 
     def save(self, path: str | Path) -> None:
         """Write the game to a JSON file (`SaveFileError` if it cannot be written)."""
-        try:
-            self._game.save(path)  # type: ignore[attr-defined]
-        except OSError as error:
-            raise SaveFileError(f"cannot write {path}: {error.strerror or error}") from None
+        self._game.save(path)  # type: ignore[attr-defined]
 
     def load_game(self, path: str | Path) -> None:
         """Go on with the game saved in `path`, in this panel (`SaveFileError` if it
         is not valid: then nothing changes)."""
-        self._install(self.game_class.load(path), None)  # type: ignore[attr-defined]
+        game = self.game_class.load(path)  # type: ignore[attr-defined]
+        self._install(game, game.seed)
 
     @classmethod
     def _playing(cls: type[P], game: Any, **options: Any) -> P:
-        """For `from_game`: a panel with `options` that plays on with `game` (its seed
-        is unknown: shown as such); `SettingsError` if `game` is not a `game_class`."""
+        """For `from_game`: a panel with `options` that plays on with `game` (showing
+        its seed, or "unknown"); `SettingsError` if `game` is not a `game_class`."""
         if not isinstance(game, cls.game_class):
             raise SettingsError(f"from_game needs a {cls.game_class.__name__}, not {game!r}")
         panel = cls(game.players, seed=0, **cls._settings_of(game), **options)  # type: ignore
-        panel._install(game, None)
+        panel._install(game, game.seed)
         return panel
 
     @classmethod

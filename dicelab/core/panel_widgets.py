@@ -22,6 +22,7 @@ import secrets
 from typing import Any
 
 import ipywidgets as widgets
+import numpy as np
 
 from dicelab.errors import SettingsError
 
@@ -212,21 +213,27 @@ def fresh_seed() -> int:
     return secrets.randbelow(MAX_SEED)
 
 
+MAX_SEED_DIGITS = 20
+
+
 def parse_seed(text: str) -> int | None:
-    """The seed typed in a box: a whole number >= 0, or None when blank.
+    """The seed typed in a box: a whole number >= 0 in the digits 0-9, or None
+    when blank; `SettingsError` (with the reason) for anything else.
 
     >>> parse_seed(""), parse_seed("007")
     (None, 7)
-    >>> parse_seed("x1")
+    >>> parse_seed("²")
     Traceback (most recent call last):
     ...
-    dicelab.errors.SettingsError: the seed must be a whole number (0 or more), not 'x1'
+    dicelab.errors.SettingsError: the seed is a whole number written with the digits 0-9, not '²'
     """
     text = text.strip()
     if not text:
         return None
-    if not text.isdigit():
-        raise SettingsError(f"the seed must be a whole number (0 or more), not {text!r}")
+    if not (text.isascii() and text.isdigit()):
+        raise SettingsError(f"the seed is a whole number written with the digits 0-9, not {text!r}")
+    if len(text) > MAX_SEED_DIGITS:
+        raise SettingsError(f"the seed has at most {MAX_SEED_DIGITS} digits, not {len(text)}")
     return int(text)
 
 
@@ -234,9 +241,9 @@ def check_seed(seed: Any) -> int | None:
     """A seed given to a panel: None or a whole number >= 0."""
     if seed is None:
         return None
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise SettingsError(f"the seed must be a whole number (0 or more) or None, not {seed!r}")
-    return seed
+    return int(seed)
 
 
 # --- new game, save and load --------------------------------------------------

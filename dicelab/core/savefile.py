@@ -17,11 +17,15 @@ np.True_
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import numpy as np
 
+from dicelab.core.files import atomic_write, file_label, problem_text, read_small_file
 from dicelab.errors import SaveFileError
+
+MAX_SAVE_BYTES = 1 << 20  # a save of six full score cards is about 6 KiB
 
 U128 = 2**128
 U32 = 2**32
@@ -30,6 +34,23 @@ U32 = 2**32
 def bad(message: str) -> SaveFileError:
     """The error for a save file that is not right."""
     return SaveFileError(f"bad save file: {message}")
+
+
+def write_save(path: str | os.PathLike[str], text: str) -> None:
+    """Write a save file atomically: on failure `SaveFileError`, and the previous
+    file at `path` is left exactly as it was."""
+    try:
+        atomic_write(path, text.encode("utf-8"))
+    except OSError as error:
+        raise SaveFileError(f"cannot write {file_label(path)}: {problem_text(error)}") from None
+
+
+def read_save(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a save file: a regular file of at most 1 MiB, else `SaveFileError`."""
+    try:
+        return read_small_file(path, MAX_SAVE_BYTES)
+    except OSError as error:
+        raise SaveFileError(f"cannot read {file_label(path)}: {problem_text(error)}") from None
 
 
 def parse_json(text: str | bytes) -> Any:
@@ -101,3 +122,38 @@ def rng_from_json(value: Any) -> np.random.Generator:
     except (TypeError, ValueError) as error:
         raise bad(f"rng: {error}") from None
     return np.random.Generator(bit_generator)
+
+
+def open_save(data: Any, fmt: str, versions: tuple[int, ...], title: str) -> int:
+    """Check a save's top level, format tag and version; return the version."""
+    if not isinstance(data, dict):
+        raise bad(f"the top level must be a JSON object, not {type(data).__name__}")
+    if data.get("format") != fmt:
+        raise SaveFileError(f"not a dicelab {title} save (format {data.get('format')!r})")
+    version = data.get("version")
+    if not is_int(version) or version not in versions:
+        wanted = " or ".join(map(str, versions))
+        raise SaveFileError(f"unsupported save version {version!r} (need {wanted})")
+    return version
+
+
+def dice_field(value: Any, n: int = 5) -> tuple[int, ...] | None:
+    """A save's dice: null, or a list of n faces 1..6."""
+    if value is None:
+        return None
+    faces = json_list(value, "dice")
+    if len(faces) != n or not all(is_int(f) and 1 <= f <= 6 for f in faces):
+        raise bad(f"dice must be {n} whole numbers 1..6, not {faces!r}")
+    return tuple(faces)
+
+
+def seed_field(value: Any) -> int | None:
+    """A save's seed: null (not known) or a whole number 0 or more."""
+    if value is not None and not (is_int(value) and value >= 0):
+        raise bad(f"seed must be a whole number 0 or more, or null, not {value!r}")
+    return value
+
+
+def names_field(value: Any) -> tuple[Any, ...]:
+    """A save's players, as a tuple (the game's own check judges the names)."""
+    return tuple(json_list(value, "players"))

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from dicelab.core.hands import as_hand, dice_space
+from dicelab.core.hands import as_hand
+from dicelab.dice_poker.reachable import card_problem
 from dicelab.dice_poker.rules import Ruleset, box_options, get_ruleset, poker_bonus_due
 from dicelab.errors import IllegalMove, SettingsError
 
@@ -65,23 +65,6 @@ class FrozenBoxes(Mapping[str, "int | None"]):
         return f"FrozenBoxes({self._items!r})"
 
 
-@cache
-def possible_scores(rules: Ruleset) -> dict[str, frozenset[int]]:
-    """Every number a box of this ruleset can ever hold (0, any roll's score, joker points).
-
-    >>> sorted(possible_scores(get_ruleset("yahtzee"))["full_house"])
-    [0, 25]
-    """
-    hands = dice_space(5).hands
-    result = {}
-    for box in rules.boxes:
-        values = {0, *(box.score(h) for h in hands)}
-        if box.joker_points is not None:
-            values.add(box.joker_points)
-        result[box.id] = frozenset(values)
-    return result
-
-
 def _is_count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
@@ -117,23 +100,18 @@ class Scorecard:
         missing = [b for b in ids if b not in self.boxes]
         if missing:
             raise SettingsError(f"the score card lacks the box {missing[0]!r}")
-        possible = possible_scores(self.ruleset)
         for box_id in ids:
             value = self.boxes[box_id]
-            if value is not None and not (_is_count(value) and value in possible[box_id]):
+            if value is not None and not _is_count(value):
                 raise SettingsError(f"the {box_id} box cannot hold {value!r}")
-        self._check_bonus()
+        if not _is_count(self.poker_bonus):
+            raise SettingsError(
+                f"poker_bonus must be a whole number >= 0, not {self.poker_bonus!r}"
+            )
+        problem = card_problem(self.ruleset, self.boxes, self.poker_bonus)
+        if problem is not None:
+            raise SettingsError(f"no game leaves this score card: {problem}")
         object.__setattr__(self, "boxes", FrozenBoxes({b: self.boxes[b] for b in ids}))
-
-    def _check_bonus(self) -> None:
-        bonus, each = self.poker_bonus, self.ruleset.poker_bonus
-        if not _is_count(bonus):
-            raise SettingsError(f"poker_bonus must be a whole number >= 0, not {bonus!r}")
-        if bonus == 0:
-            return
-        filled = sum(v is not None for v in self.boxes.values())
-        if each == 0 or bonus % each or self.boxes["poker"] != 50 or bonus // each >= filled:
-            raise SettingsError(f"a poker bonus of {bonus} is impossible on this score card")
 
     @classmethod
     def empty(cls, ruleset: str | Ruleset = "dice-poker") -> Scorecard:

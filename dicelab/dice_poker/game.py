@@ -105,9 +105,8 @@ class DicePokerGame(SnapshotGame):
         ruleset: str | Ruleset = "dice-poker",
         seed: int | np.random.Generator | None = None,
     ) -> None:
-        names = player_names(players)
-        self._state = GameState.new(get_ruleset(ruleset), names)
-        self._rng = make_rng(seed)
+        names = player_names(players, "Dice Poker")
+        self._start(GameState.new(get_ruleset(ruleset), names), seed)
 
     # --- what the game looks like -----------------------------------------
 
@@ -286,7 +285,9 @@ class DicePokerGame(SnapshotGame):
 
     def save(self, path: str | Path) -> None:
         """Write the game to a JSON file."""
-        Path(path).write_text(self.to_json(), encoding="utf-8")
+        from dicelab.dice_poker.save import save
+
+        save(self, path)
 
     @classmethod
     def load(cls, path: str | Path) -> DicePokerGame:

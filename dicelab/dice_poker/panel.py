@@ -253,7 +253,7 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
     def from_game(
         cls, game: DicePokerGame, lang: str = "en", advisor: Any = None
     ) -> DicePokerPanel:
-        """A panel that plays on with `game` (its seed is unknown: shown as such)."""
+        """A panel that plays on with `game` (showing its seed, if known)."""
         return cls._playing(game, lang=lang, advisor=advisor)
 
     @classmethod

@@ -128,6 +128,10 @@ _JOKER = {
         "en": "; {names} score their full {points}",
         "pt": "; {names} valem o total: {points}",
     },
+    "no_face_box": {
+        "en": "There is no upper box for {face}s, so it goes in any open lower box{full}.",
+        "pt": "Não há casa superior do {face}: vai em qualquer casa inferior aberta{full}.",
+    },
     "upper": {
         "en": "No lower box is open: write 0 in an open upper box.",
         "pt": "Nenhuma casa inferior aberta: marque 0 numa casa superior aberta.",
@@ -170,13 +174,17 @@ def joker_text(rules: Ruleset, card: Scorecard, dice: Sequence[int], lang: str) 
         if fixed
         else ""
     )
-    face_box = rules.box(UPPER_IDS[face - 1])
+    face_id = UPPER_IDS[face - 1]
+    face_open = face_id in rules.box_ids and card.boxes[face_id] is None
+    lower_open = any(card.boxes[b.id] is None for b in rules.boxes if b.section == "lower")
     if rules.joker == "free":
-        rule = words("free", full=full)
-    elif card.boxes[face_box.id] is None:
-        rule = words("face_box", box=face_box.label(lang))
-    elif any(card.boxes[b.id] is None for b in rules.boxes if b.section == "lower"):
-        rule = words("lower", box=face_box.label(lang), full=full)
+        rule = words("free", full="" if face_open else full)
+    elif face_open:
+        rule = words("face_box", box=rules.box(face_id).label(lang))
+    elif lower_open and face_id in rules.box_ids:
+        rule = words("lower", box=rules.box(face_id).label(lang), full=full)
+    elif lower_open:
+        rule = words("no_face_box", face=face, full=full)
     else:
         rule = words("upper")
     return f"{head} {rule}"
@@ -186,7 +194,7 @@ def bonus_text(card: Scorecard, words: Words) -> str:
     """The upper bonus progress: "12 more for the bonus", "bonus earned" or "no bonus"."""
     if card.upper_bonus:
         return f"+{card.upper_bonus} ({words('bonus_earned')})"
-    upper_open = any(card.boxes[b] is None for b in UPPER_IDS)
+    upper_open = any(card.boxes[b.id] is None for b in card.ruleset.boxes if b.section == "upper")
     if not upper_open:
         return f"0 ({words('bonus_missed')})"
     return words("bonus_more", n=card.bonus_needed)

@@ -181,6 +181,9 @@ class Ruleset:
     joker: str
     joker_needs_fifty: bool
 
+    def __post_init__(self) -> None:
+        self.check()
+
     @property
     def turns(self) -> int:
         """Turns per player: one per box."""
@@ -215,12 +218,19 @@ class Ruleset:
             raise SettingsError(
                 f"unknown setting {sorted(unknown)[0]!r}; settings are {', '.join(SETTINGS)}"
             )
-        new = dataclasses.replace(self, **settings)
-        new.check()
-        return new
+        return dataclasses.replace(self, **settings)
 
     def check(self) -> None:
-        """Raise `SettingsError` unless every setting is in range."""
+        """Raise `SettingsError` unless the name, the boxes and every setting are right."""
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise SettingsError(f"a ruleset's name is a non-empty text, not {self.name!r}")
+        if not isinstance(self.boxes, tuple) or not self.boxes:
+            raise SettingsError("a ruleset needs a tuple of at least one Box")
+        if not all(isinstance(b, Box) for b in self.boxes):
+            raise SettingsError("every box of a ruleset must be a Box")
+        ids = [b.id for b in self.boxes]
+        if len(set(ids)) != len(ids):
+            raise SettingsError(f"the box ids of a ruleset must be different, not {ids}")
         for key in ("upper_bonus_threshold", "upper_bonus", "poker_bonus"):
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -258,7 +268,7 @@ def get_ruleset(name: str | Ruleset = "dice-poker", **settings: Any) -> Ruleset:
     """
     if isinstance(name, Ruleset):
         base = name
-    elif name in RULESETS:
+    elif isinstance(name, str) and name in RULESETS:
         base = RULESETS[name]
     else:
         raise SettingsError(f"unknown ruleset {name!r}; choose one of {', '.join(RULESETS)}")

@@ -1,10 +1,13 @@
 """Saving and loading a `DicePokerGame` as JSON: no pickle, no eval.
 
-The file holds a format tag and version, the ruleset's name and every
-setting, the players, each score card, where the turn stands, the dice and
-the holds, and the state of the PCG64 random generator, so that a loaded
-game goes on with the same dice.  Loading checks everything and raises
-`SaveFileError` with a one-line message on any problem.
+The file holds a format tag and version, the ruleset (its name, every
+setting and its boxes, each named by the preset it comes from, so a custom
+ruleset made of preset boxes loads back), the players, each score card,
+where the turn stands, the dice and the holds, the seed the game started
+from, and the state of the PCG64 random generator, so that a loaded game
+goes on with the same dice.  Loading checks everything (only a state a game
+could reach is accepted) and raises `SaveFileError` with a one-line message
+on any problem; version 1 files (no boxes, no seed) still load.
 
 >>> from dicelab.dice_poker.game import DicePokerGame
 >>> game = DicePokerGame(["Ana"], seed=7)
@@ -21,28 +24,33 @@ dicelab.errors.SaveFileError: not a dicelab Dice Poker save (format 'something e
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import os
 from typing import Any
 
 from dicelab.core.savefile import (
     bad,
+    dice_field,
     int_field,
-    is_int,
     json_list,
     json_object,
+    names_field,
+    open_save,
     parse_json,
+    read_save,
     rng_from_json,
     rng_state,
+    seed_field,
+    write_save,
 )
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.game import DicePokerGame
-from dicelab.dice_poker.rules import RULESETS, SETTINGS, get_ruleset
+from dicelab.dice_poker.rules import RULESETS, SETTINGS, Box, Ruleset, get_ruleset
 from dicelab.dice_poker.state import GameState
 from dicelab.errors import DicelabError, SaveFileError
 
 FORMAT = "dicelab/dice-poker-game"
-VERSION = 1
-KEYS = (
+VERSION = 2  # 2: the ruleset's boxes and the seed
+KEYS_V1 = (
     "format",
     "version",
     "ruleset",
@@ -56,9 +64,33 @@ KEYS = (
     "finished",
     "rng",
 )
+KEYS = (*KEYS_V1, "seed")
 
 
 # --- writing ----------------------------------------------------------------
+
+
+def box_source(box: Box, first: str = "") -> str:
+    """Where a box comes from, as "preset/box id" (looking in the preset `first`
+    first); `SaveFileError` for a box of one's own (its test is code: a game
+    with it cannot be saved).
+
+    >>> box_source(get_ruleset("yatzy").box("pair"))
+    'yatzy/pair'
+    """
+    names = sorted(RULESETS, key=lambda name: name != first)
+    for name in names:
+        if box in RULESETS[name].boxes:
+            return f"{name}/{box.id}"
+    raise SaveFileError(
+        f"cannot save a game whose ruleset has a box of its own ({box.id!r}): "
+        f"only boxes of the presets ({', '.join(RULESETS)}) can be saved"
+    )
+
+
+def ruleset_dict(rules: Ruleset) -> dict[str, Any]:
+    """The ruleset as saved: its name, settings and boxes."""
+    return {**rules.settings(), "boxes": [box_source(b, rules.name) for b in rules.boxes]}
 
 
 def to_dict(game: DicePokerGame) -> dict[str, Any]:
@@ -67,7 +99,7 @@ def to_dict(game: DicePokerGame) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "ruleset": state.ruleset.settings(),
+        "ruleset": ruleset_dict(state.ruleset),
         "players": list(state.players),
         "cards": [{"boxes": dict(c.boxes), "poker_bonus": c.poker_bonus} for c in state.cards],
         "turn": state.turn,
@@ -76,6 +108,7 @@ def to_dict(game: DicePokerGame) -> dict[str, Any]:
         "dice": None if state.dice is None else list(state.dice),
         "held": sorted(state.held),
         "finished": state.finished,
+        "seed": game.seed,
         "rng": rng_state(game.rng),
     }
 
@@ -85,26 +118,40 @@ def dumps(game: DicePokerGame) -> str:
     return json.dumps(to_dict(game), indent=1, ensure_ascii=False)
 
 
-def save(game: DicePokerGame, path: str | Path) -> None:
-    """Write the game to a JSON file."""
-    Path(path).write_text(dumps(game), encoding="utf-8")
+def save(game: DicePokerGame, path: str | os.PathLike[str]) -> None:
+    """Write the game to a JSON file, atomically (a failed save keeps the old file)."""
+    write_save(path, dumps(game))
 
 
 # --- reading ----------------------------------------------------------------
 
 
-def _ruleset(value: Any) -> Any:
-    data = json_object(value, "ruleset", ("ruleset", *SETTINGS))
+def _box(source: Any) -> Box:
+    preset, _, box_id = source.partition("/") if isinstance(source, str) else ("", "", "")
+    if preset not in RULESETS or box_id not in RULESETS[preset].box_ids:
+        raise bad(f"ruleset boxes are named like 'yahtzee/chance', not {source!r}")
+    return RULESETS[preset].box(box_id)
+
+
+def _ruleset(value: Any, version: int) -> Ruleset:
+    keys = ("ruleset", *SETTINGS) + (("boxes",) if version > 1 else ())
+    data = json_object(value, "ruleset", keys)
     name = data["ruleset"]
-    if not isinstance(name, str) or name not in RULESETS:
+    settings = {k: data[k] for k in SETTINGS}
+    if version == 1 and (not isinstance(name, str) or name not in RULESETS):
         raise bad(f"unknown ruleset {name!r}; choose one of {', '.join(RULESETS)}")
     try:
-        return get_ruleset(name, **{k: data[k] for k in SETTINGS})
+        if version == 1:
+            return get_ruleset(name, **settings)
+        boxes = tuple(_box(b) for b in json_list(data["boxes"], "ruleset boxes"))
+        if isinstance(name, str) and name in RULESETS and boxes == RULESETS[name].boxes:
+            return get_ruleset(name, **settings)
+        return Ruleset(name, boxes, **settings)
     except DicelabError as error:
         raise bad(f"ruleset: {error}") from None
 
 
-def _card(value: Any, rules: Any, index: int) -> Scorecard:
+def _card(value: Any, rules: Ruleset, index: int) -> Scorecard:
     data = json_object(value, f"card {index + 1}", ("boxes", "poker_bonus"))
     if not isinstance(data["boxes"], dict):
         raise bad(f"card {index + 1}: boxes must be a JSON object")
@@ -114,18 +161,9 @@ def _card(value: Any, rules: Any, index: int) -> Scorecard:
         raise bad(f"card {index + 1}: {error}") from None
 
 
-def _dice(value: Any) -> tuple[int, ...] | None:
-    if value is None:
-        return None
-    faces = json_list(value, "dice")
-    if len(faces) != 5 or not all(is_int(f) and 1 <= f <= 6 for f in faces):
-        raise bad(f"dice must be five whole numbers 1..6, not {faces!r}")
-    return tuple(faces)
-
-
 def _held(value: Any) -> frozenset[int]:
     positions = json_list(value, "held")
-    if not all(is_int(p) and 0 <= p <= 4 for p in positions):
+    if not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 4 for p in positions):
         raise bad(f"held must list positions 0..4, not {positions!r}")
     if len(set(positions)) != len(positions):
         raise bad("held lists a position twice")
@@ -134,33 +172,29 @@ def _held(value: Any) -> frozenset[int]:
 
 def from_dict(data: Any) -> DicePokerGame:
     """A game from a dict made by `to_dict`, checked; `SaveFileError` if invalid."""
-    if not isinstance(data, dict):
-        raise bad(f"the top level must be a JSON object, not {type(data).__name__}")
-    if data.get("format") != FORMAT:
-        raise SaveFileError(f"not a dicelab Dice Poker save (format {data.get('format')!r})")
-    if not is_int(data.get("version")) or data["version"] != VERSION:
-        raise SaveFileError(f"unsupported save version {data.get('version')!r} (need {VERSION})")
-    data = json_object(data, "the save", KEYS)
-    rules = _ruleset(data["ruleset"])
-    players = json_list(data["players"], "players")
+    version = open_save(data, FORMAT, (1, VERSION), "Dice Poker")
+    data = json_object(data, "the save", KEYS if version > 1 else KEYS_V1)
+    rules = _ruleset(data["ruleset"], version)
+    players = names_field(data["players"])
     cards = tuple(_card(c, rules, i) for i, c in enumerate(json_list(data["cards"], "cards")))
     if not isinstance(data["finished"], bool):
         raise bad(f"finished must be true or false, not {data['finished']!r}")
     try:
         state = GameState(
             rules,
-            tuple(players),
+            players,
             cards,
             current=int_field(data, "current_player", 0, max(len(players), 1)),
             turn=int_field(data, "turn", 1, rules.turns + 1),
             rolls_used=int_field(data, "rolls_used", 0, 4),
-            dice=_dice(data["dice"]),
+            dice=dice_field(data["dice"]),
             held=_held(data["held"]),
             finished=data["finished"],
         )
     except DicelabError as error:
         raise bad(str(error)) from None
-    return DicePokerGame.from_state(state, rng_from_json(data["rng"]))
+    seed = seed_field(data.get("seed"))
+    return DicePokerGame.from_state(state, rng_from_json(data["rng"]), seed)
 
 
 def loads(text: str | bytes) -> DicePokerGame:
@@ -168,10 +202,6 @@ def loads(text: str | bytes) -> DicePokerGame:
     return from_dict(parse_json(text))
 
 
-def load(path: str | Path) -> DicePokerGame:
-    """Read a game from a JSON file written by `save`."""
-    try:
-        text = Path(path).read_bytes()
-    except OSError as error:
-        raise SaveFileError(f"cannot read {path}: {error.strerror or error}") from None
-    return loads(text)
+def load(path: str | os.PathLike[str]) -> DicePokerGame:
+    """Read a game from a JSON file written by `save` (a regular file up to 1 MiB)."""
+    return loads(read_save(path))

@@ -49,7 +49,7 @@ class GameState:
     def __post_init__(self) -> None:
         if not isinstance(self.ruleset, Ruleset):
             _fail(f"a game needs a Ruleset, not {self.ruleset!r}")
-        check_players(self.players)
+        check_players(self.players, "Dice Poker")
         self._check_cards()
         self._check_counters()
         self._check_dice()

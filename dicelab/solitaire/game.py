@@ -65,9 +65,8 @@ class SolitaireGame(SnapshotGame):
         players: Sequence[str] | None = None,
         seed: int | np.random.Generator | None = None,
     ) -> None:
-        names = player_names(players)
-        self._state = GameState.new(names)
-        self._rng = make_rng(seed)
+        names = player_names(players, "Solitaire Dice")
+        self._start(GameState.new(names), seed)
 
     # --- what the game looks like -----------------------------------------
 
@@ -209,7 +208,9 @@ class SolitaireGame(SnapshotGame):
 
     def save(self, path: str | Path) -> None:
         """Write the game to a JSON file."""
-        Path(path).write_text(self.to_json(), encoding="utf-8")
+        from dicelab.solitaire.save import save
+
+        save(self, path)
 
     @classmethod
     def load(cls, path: str | Path) -> SolitaireGame:

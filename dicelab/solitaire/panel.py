@@ -237,7 +237,7 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
     def from_game(
         cls, game: SolitaireGame, lang: str = "en", planner: Any = None
     ) -> SolitairePanel:
-        """A panel that plays on with `game` (its seed is unknown: shown as such)."""
+        """A panel that plays on with `game` (showing its seed, if known)."""
         return cls._playing(game, lang=lang, planner=planner)
 
     @classmethod

@@ -2,10 +2,11 @@
 
 The file holds a format tag and version, the players, each sheet (marks of
 the sums 2..12 and of the discard numbers 1..6, as lists), the number of
-rolls, the last roll, the players still to choose, and the state of the
-PCG64 random generator, so that a loaded game goes on with the same dice.
-Loading checks everything and raises `SaveFileError` with a one-line
-message on any problem.
+rolls, the last roll, the players still to choose, the seed the game started
+from, and the state of the PCG64 random generator, so that a loaded game
+goes on with the same dice.  Loading checks everything (only a state a game
+could reach is accepted) and raises `SaveFileError` with a one-line message
+on any problem; version 1 files (no seed) still load.
 
 >>> from dicelab.solitaire.game import SolitaireGame
 >>> game = SolitaireGame(["Ana"], seed=7)
@@ -25,28 +26,35 @@ dicelab.errors.SaveFileError: not a dicelab Solitaire Dice save (format 'dicelab
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import os
 from typing import Any
 
 from dicelab.core.savefile import (
     bad,
+    dice_field,
     int_field,
     is_int,
     json_list,
     json_object,
+    names_field,
+    open_save,
     parse_json,
+    read_save,
     rng_from_json,
     rng_state,
+    seed_field,
+    write_save,
 )
-from dicelab.errors import DicelabError, SaveFileError
+from dicelab.errors import DicelabError
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.rules import DISCARD_NUMBERS, SUMS
 from dicelab.solitaire.sheet import Sheet
 from dicelab.solitaire.state import GameState
 
 FORMAT = "dicelab/solitaire-game"
-VERSION = 1
-KEYS = ("format", "version", "players", "sheets", "rolls", "dice", "waiting", "rng")
+VERSION = 2  # 2: the seed
+KEYS_V1 = ("format", "version", "players", "sheets", "rolls", "dice", "waiting", "rng")
+KEYS = (*KEYS_V1, "seed")
 
 
 # --- writing ----------------------------------------------------------------
@@ -63,6 +71,7 @@ def to_dict(game: SolitaireGame) -> dict[str, Any]:
         "rolls": state.rolls,
         "dice": None if state.dice is None else list(state.dice),
         "waiting": list(game.waiting),
+        "seed": game.seed,
         "rng": rng_state(game.rng),
     }
 
@@ -72,9 +81,9 @@ def dumps(game: SolitaireGame) -> str:
     return json.dumps(to_dict(game), indent=1, ensure_ascii=False)
 
 
-def save(game: SolitaireGame, path: str | Path) -> None:
-    """Write the game to a JSON file."""
-    Path(path).write_text(dumps(game), encoding="utf-8")
+def save(game: SolitaireGame, path: str | os.PathLike[str]) -> None:
+    """Write the game to a JSON file, atomically (a failed save keeps the old file)."""
+    write_save(path, dumps(game))
 
 
 # --- reading ----------------------------------------------------------------
@@ -98,47 +107,31 @@ def _sheet(value: Any, index: int) -> Sheet:
         raise bad(f"{what}: {error}") from None
 
 
-def _dice(value: Any) -> tuple[int, ...] | None:
-    if value is None:
-        return None
-    faces = json_list(value, "dice")
-    if len(faces) != 5 or not all(is_int(f) and 1 <= f <= 6 for f in faces):
-        raise bad(f"dice must be five whole numbers 1..6, not {faces!r}")
-    return tuple(faces)
-
-
-def _waiting(value: Any, players: list[Any]) -> frozenset[int]:
+def _waiting(value: Any, players: tuple[Any, ...]) -> frozenset[int]:
     names = json_list(value, "waiting")
-    if len(set(map(str, names))) != len(names):
-        raise bad("waiting lists a player twice")
     unknown = [n for n in names if n not in players]
     if unknown:
         raise bad(f"waiting names an unknown player {unknown[0]!r}")
+    if len(set(names)) != len(names):
+        raise bad("waiting lists a player twice")
     return frozenset(players.index(n) for n in names)
 
 
 def from_dict(data: Any) -> SolitaireGame:
     """A game from a dict made by `to_dict`, checked; `SaveFileError` if invalid."""
-    if not isinstance(data, dict):
-        raise bad(f"the top level must be a JSON object, not {type(data).__name__}")
-    if data.get("format") != FORMAT:
-        raise SaveFileError(f"not a dicelab Solitaire Dice save (format {data.get('format')!r})")
-    if not is_int(data.get("version")) or data["version"] != VERSION:
-        raise SaveFileError(f"unsupported save version {data.get('version')!r} (need {VERSION})")
-    data = json_object(data, "the save", KEYS)
-    players = json_list(data["players"], "players")
+    version = open_save(data, FORMAT, (1, VERSION), "Solitaire Dice")
+    data = json_object(data, "the save", KEYS if version > 1 else KEYS_V1)
+    players = names_field(data["players"])
     sheets = tuple(_sheet(s, i) for i, s in enumerate(json_list(data["sheets"], "sheets")))
+    rolls = int_field(data, "rolls", 0, 1_000_000)
+    dice = dice_field(data["dice"])
+    waiting = _waiting(data["waiting"], players)
     try:
-        state = GameState(
-            tuple(players),
-            sheets,
-            rolls=int_field(data, "rolls", 0, 1_000_000),
-            dice=_dice(data["dice"]),
-            waiting=_waiting(data["waiting"], players),
-        )
+        state = GameState(players, sheets, rolls=rolls, dice=dice, waiting=waiting)
     except DicelabError as error:
         raise bad(str(error)) from None
-    return SolitaireGame.from_state(state, rng_from_json(data["rng"]))
+    seed = seed_field(data.get("seed"))
+    return SolitaireGame.from_state(state, rng_from_json(data["rng"]), seed)
 
 
 def loads(text: str | bytes) -> SolitaireGame:
@@ -146,10 +139,6 @@ def loads(text: str | bytes) -> SolitaireGame:
     return from_dict(parse_json(text))
 
 
-def load(path: str | Path) -> SolitaireGame:
-    """Read a game from a JSON file written by `save`."""
-    try:
-        text = Path(path).read_bytes()
-    except OSError as error:
-        raise SaveFileError(f"cannot read {path}: {error.strerror or error}") from None
-    return loads(text)
+def load(path: str | os.PathLike[str]) -> SolitaireGame:
+    """Read a game from a JSON file written by `save` (a regular file up to 1 MiB)."""
+    return loads(read_save(path))

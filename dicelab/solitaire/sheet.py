@@ -75,9 +75,11 @@ class Sheet:
     """Marks per pair sum (`sums[i]` for the sum i + 2) and per discard number
     (`discards[f - 1]` for face f).
 
-    Building a sheet that cannot occur raises `SettingsError`: more than three
-    discard numbers, a discard with more than 8 marks or two with 8, an odd
-    number of pair marks, or more discard marks than rolls.
+    Building a sheet that no game can leave raises `SettingsError`: more
+    than three discard numbers, a discard with more than 8 marks or two with
+    8, an odd number of pair marks, more discard marks than rolls, a free
+    throw before three discard numbers are chosen, or free throws whose
+    pairs the other three faces cannot make.
     """
 
     sums: tuple[int, ...] = (0,) * len(SUMS)
@@ -98,6 +100,23 @@ class Sheet:
             raise SettingsError("every roll marks two pairs: the pair marks must be even")
         if sum(self.discards) > self.rolls:
             raise SettingsError("more discard marks than rolls")
+        if self.free_throws:
+            self._check_free_throws()
+
+    def _check_free_throws(self) -> None:
+        """A free throw comes only once three discard numbers are chosen, and
+        its dice show none of them: both pairs are sums of the other faces."""
+        if len(self.chosen) < MAX_DISCARDS:
+            raise SettingsError(
+                f"{self.free_throws} free throw(s) with fewer than three discard numbers"
+            )
+        others = [f for f in DISCARD_NUMBERS if f not in self.chosen]
+        sums = {a + b for a in others for b in others}
+        if sum(self.sums[t - 2] for t in sums) < 2 * self.free_throws:
+            raise SettingsError(
+                f"{self.free_throws} free throw(s) need {2 * self.free_throws} pair marks "
+                f"on sums of {', '.join(map(str, others))}"
+            )
 
     @classmethod
     def empty(cls) -> Sheet:

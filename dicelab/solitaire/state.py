@@ -43,7 +43,7 @@ class GameState:
     waiting: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
-        check_players(self.players)
+        check_players(self.players, "Solitaire Dice")
         if not isinstance(self.sheets, tuple) or len(self.sheets) != len(self.players):
             _fail("there must be one sheet per player")
         if not all(isinstance(s, Sheet) for s in self.sheets):
@@ -52,6 +52,7 @@ class GameState:
             _fail(f"rolls must be a whole number 0 or more, not {self.rolls!r}")
         self._check_dice()
         self._check_waiting()
+        self._check_finished()
 
     @classmethod
     def new(cls, players: Sequence[str]) -> GameState:
@@ -63,6 +64,12 @@ class GameState:
         if (self.dice is None) != (self.rolls == 0):
             _fail("there are dice exactly when at least one roll was made")
         check_snapshot_dice(self.dice, DICE)
+
+    def _check_finished(self) -> None:
+        if self.finished and self.rolls != max(sheet.rolls for sheet in self.sheets):
+            _fail(
+                f"a finished game ends at its last sheet's last roll, not after {self.rolls} rolls"
+            )
 
     def _check_waiting(self) -> None:
         if not isinstance(self.waiting, frozenset) or not self.waiting <= set(

@@ -16,13 +16,13 @@ import hashlib
 import io
 import json
 import os
-import tempfile
 import warnings
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from dicelab.core.files import atomic_write
 from dicelab.dice_poker.rules import Ruleset, score_table
 from dicelab.dice_poker.solver.space import StateSpace
 
@@ -84,8 +84,8 @@ def load(space: StateSpace) -> tuple[np.ndarray, np.ndarray] | None:
         header = json.loads(header_path.read_text(encoding="utf-8"))
         if not isinstance(header, dict):
             raise ValueError("the header is not a JSON object")
-    except (OSError, ValueError) as error:
-        return _reject(data_path, f"unreadable header ({error})")
+    except (OSError, ValueError):
+        return _reject(data_path, "corrupted: its header is missing or unreadable")
     if header.get("format") != FORMAT_VERSION:
         return _reject(data_path, f"stale: format {header.get('format')!r} != {FORMAT_VERSION}")
     if header.get("key") != json.loads(json.dumps(ruleset_key(space.rules))):
@@ -93,8 +93,8 @@ def load(space: StateSpace) -> tuple[np.ndarray, np.ndarray] | None:
     try:
         with np.load(data_path, allow_pickle=False) as npz:
             arrays = {name: npz[name] for name in ARRAYS}
-    except Exception as error:  # a damaged zip raises many kinds of errors
-        return _reject(data_path, f"unreadable data ({type(error).__name__}: {error})")
+    except Exception:  # a damaged zip raises many kinds of errors, none worth quoting
+        return _reject(data_path, "corrupted: not a readable table file")
     expected = _stored(space)
     shapes = {name: list(arrays[name].shape) for name in ARRAYS}
     if header.get("shapes") != shapes or any(s != [expected.size] for s in shapes.values()):
@@ -114,7 +114,7 @@ def load(space: StateSpace) -> tuple[np.ndarray, np.ndarray] | None:
 
 
 def _reject(path: Path, why: str) -> None:
-    warnings.warn(f"ignoring the cached table {path}: {why}; solving again", CacheWarning, 3)
+    warnings.warn(f"the cached table {path} is {why}; rebuilding it", CacheWarning, 3)
     return None
 
 
@@ -136,20 +136,9 @@ def save(space: StateSpace, values: np.ndarray, seconds: np.ndarray, info: dict)
     np.savez(buffer, **arrays)
     try:
         data_path.parent.mkdir(parents=True, exist_ok=True)
-        _atomic_write(data_path, buffer.getvalue())
-        _atomic_write(header_path, json.dumps(header, indent=2).encode())
+        atomic_write(data_path, buffer.getvalue())
+        atomic_write(header_path, json.dumps(header, indent=2).encode())
     except OSError as error:
         warnings.warn(f"could not cache the table in {data_path.parent}: {error}", CacheWarning, 2)
         return None
     return data_path
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
