@@ -3,16 +3,22 @@
     dicelab odds dice-poker [--ruleset R] [--rolls 1|2|3] [--format F]
 
 Each game adds its own commands (see `COMMAND_MODULES`); bad arguments give
-exit status 2 and a one-line message, never a traceback.
+exit status 2 and a one-line message, never a traceback.  So does output that
+cannot be written (a full disk, a closed stdout: status 1) and Ctrl-C (status
+130); text that stdout's encoding cannot hold is written in plain ASCII.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
+import unicodedata
 import warnings
 from collections.abc import Sequence
+from typing import TextIO
 
 from dicelab.core.table import OddsTable
 from dicelab.errors import DicelabError
@@ -54,6 +60,21 @@ class Commands:
         return self._verbs.add_parser(name, help=help)
 
 
+def whole_number(text: str) -> int:
+    """An argument that is a whole number written with the digits 0-9 (a leading
+    minus allowed, for the checks that follow to refuse with their own words).
+
+    >>> whole_number("12"), whole_number("-3")
+    (12, -3)
+    """
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
+        raise argparse.ArgumentTypeError(
+            f"a whole number written with the digits 0-9, not {text!r}"
+        )
+    return int(text)
+
+
 def render(table: OddsTable, fmt: str) -> str:
     """A table in one of the command line's formats."""
     views = {
@@ -84,19 +105,76 @@ def one_line_warning(message: Warning | str, category: type[Warning], *_: object
     return f"dicelab: warning: {message}\n"
 
 
+ASCII_FALLBACK = {"≈": "~", "≥": ">=", "≤": "<=", "−": "-", "×": "x", "·": "-", "…": "..."}
+
+
+def encodable(text: str, encoding: str | None) -> str:
+    """`text` itself if `encoding` can hold it, else the same in plain ASCII.
+
+    >>> encodable("p ≈ 0.25 and P(≥ 500)", "cp1252"), encodable("Pôquer", "ascii")
+    ('p ~ 0.25 and P(>= 500)', 'Poquer')
+    """
+    try:
+        text.encode(encoding or "utf-8")
+        return text
+    except (UnicodeEncodeError, LookupError):
+        plain = "".join(ASCII_FALLBACK.get(c, c) for c in text)
+        plain = unicodedata.normalize("NFKD", plain)
+        return plain.encode("ascii", "ignore").decode("ascii")
+
+
+def _write(stream: TextIO | None, text: str) -> None:
+    """Write `text` and flush; `OSError` when it cannot be written."""
+    if stream is None:
+        raise OSError("standard output is closed")
+    stream.write(encodable(text, getattr(stream, "encoding", None)))
+    stream.flush()
+
+
+def _fail(message: str, status: int) -> int:
+    """Say what went wrong on stderr (if it can be written); return `status`."""
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError):
+            _write(sys.stderr, f"dicelab: {message}\n")
+    return status
+
+
+def _drop_stdout() -> None:
+    """Point stdout at the null device, so the exit flush does not fail again."""
+    with contextlib.suppress(OSError, AttributeError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return the exit status."""
-    args = build_parser().parse_args(argv)
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        return _fail("interrupted", 130)
+    except BrokenPipeError:  # e.g. `dicelab odds dice-poker | head`: the reader has enough
+        _drop_stdout()
+        return 0
+    except OSError as error:
+        _drop_stdout()
+        reason = error.strerror or str(error)
+        return _fail(f"error: cannot write the output: {reason}", 1)
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as done:  # --help, or bad arguments (argparse wrote the message)
+        status = done.code if isinstance(done.code, int) else 2
+        if status == 0:
+            _write(sys.stdout, "")  # the help was written: a failed write shows here
+        return status
     usual, warnings.formatwarning = warnings.formatwarning, one_line_warning  # type: ignore[assignment]
     try:
         output = args.run(args)
     except DicelabError as error:
-        print(f"dicelab: error: {error}", file=sys.stderr)
-        return 2
+        return _fail(f"error: {error}", 2)
     finally:
         warnings.formatwarning = usual
-    try:
-        print(output)
-    except BrokenPipeError:  # e.g. `dicelab odds dice-poker | head`
-        sys.stderr.close()
+    _write(sys.stdout, output + "\n")
     return 0

@@ -122,9 +122,9 @@ def search_path(rules: Ruleset, target: dict, bonus: int) -> bool:
         # usual fills first, Poker next, jokers last: the order most cards need
         order = sorted(moves(rules, card), key=lambda m: (m[2] > 0, m[0] == "poker", m))
         for box, points, extra in order:
-            if box in todo and box not in filled and target[box] == points:
-                if earned + extra <= bonus and reach(filled | {box}, earned + extra):
-                    return True
+            fits = box in todo and box not in filled and target[box] == points
+            if fits and earned + extra <= bonus and reach(filled | {box}, earned + extra):
+                return True
         return False
 
     return reach(frozenset(), 0)

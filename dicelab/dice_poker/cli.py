@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 
-from dicelab.cli import FORMATS, Commands, render
+from dicelab.cli import FORMATS, Commands, render, whole_number
 from dicelab.dice_poker.rules import JOKER_MODES, RULESETS
 
 SOLVE_FORMATS = ("table", "json")
@@ -46,15 +47,17 @@ def _solve(args: argparse.Namespace) -> str:
     )
 
 
-def _dice(text: str) -> list[int]:
+def five_dice(text: str) -> list[int]:
+    """`--dice`: five faces 1 to 6, separated by commas."""
     parts = text.replace(" ", "").split(",")
-    if len(parts) != 5 or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
+    if len(parts) != 5 or not all(p in ("1", "2", "3", "4", "5", "6") for p in parts):
         raise argparse.ArgumentTypeError(f"five faces 1 to 6, like 1,3,3,4,6 (not {text!r})")
     return [int(p) for p in parts]
 
 
-def _boxes(text: str) -> list[str]:
-    return [b for b in text.replace(" ", "").split(",") if b]
+def box_list(text: str) -> list[str]:
+    """`--filled`: box ids separated by commas or spaces."""
+    return [b for b in re.split(r"[,\s]+", text) if b]
 
 
 def _advise(args: argparse.Namespace) -> str:
@@ -75,7 +78,7 @@ def register(commands: Commands) -> None:
     odds.add_argument("--ruleset", choices=sorted(RULESETS), default="dice-poker")
     odds.add_argument(
         "--rolls",
-        type=int,
+        type=whole_number,
         choices=(1, 2, 3),
         default=1,
         help="rolls in the turn, holds aimed at each box (default 1)",
@@ -92,10 +95,10 @@ def register(commands: Commands) -> None:
 
     adv = commands.command("advise", "the value of every hold (or box) of the turn at hand")
     adv.add_argument("--ruleset", choices=sorted(RULESETS), default="dice-poker")
-    adv.add_argument("--dice", type=_dice, required=True, help="five faces, e.g. 1,3,3,4,6")
-    adv.add_argument("--rolls-left", type=int, choices=(0, 1, 2), required=True)
-    adv.add_argument("--filled", type=_boxes, default=[], help="filled boxes, e.g. ones,pair")
-    adv.add_argument("--upper", type=int, default=0, help="points in the upper boxes")
+    adv.add_argument("--dice", type=five_dice, required=True, help="five faces, e.g. 1,3,3,4,6")
+    adv.add_argument("--rolls-left", type=whole_number, choices=(0, 1, 2), required=True)
+    adv.add_argument("--filled", type=box_list, default=[], help="filled boxes, e.g. ones,pair")
+    adv.add_argument("--upper", type=whole_number, default=0, help="points in the upper boxes")
     adv.add_argument("--poker-50", action="store_true", help="the poker box holds 50")
     adv.add_argument("--joker", choices=JOKER_MODES, help="change the ruleset's joker rule")
     adv.add_argument("--format", choices=SOLVE_FORMATS, default="table")

@@ -11,11 +11,11 @@ import argparse
 import json
 import re
 
-from dicelab.cli import FORMATS, Commands, render
+from dicelab.cli import FORMATS, Commands, render, whole_number
 from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import SUMS, VALUES, line_score
 
-_LINE = re.compile(r"^(\d{1,2}):(\d{1,4})$")
+_LINE = re.compile(r"([0-9]{1,2}):([0-9]{1,4})")
 
 
 def parse_lines(texts: list[str]) -> dict[int, int]:
@@ -30,7 +30,7 @@ def parse_lines(texts: list[str]) -> dict[int, int]:
     """
     marks: dict[int, int] = {}
     for text in texts:
-        match = _LINE.match(text)
+        match = _LINE.fullmatch(text)
         if not match:
             raise SettingsError(f"{text!r}: write each line as SUM:MARKS, e.g. 7:11")
         total, count = int(match[1]), int(match[2])
@@ -106,7 +106,7 @@ def register(commands: Commands) -> None:
         "solitaire", help="mean score, 95%% CI, P(score >= 500), game length"
     )
     sim.add_argument("--strategy", choices=strategy_names(), default="greedy")
-    sim.add_argument("--games", type=int, default=10_000)
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--games", type=whole_number, default=10_000)
+    sim.add_argument("--seed", type=whole_number, default=0)
     sim.add_argument("--format", choices=("text", "json"), default="text")
     sim.set_defaults(run=_simulate)
