@@ -48,6 +48,7 @@ from dicelab.solitaire.tables import option_tables
 MAX_ROLLS_LEFT = 26  # more than the longest expected game (21.7 rolls)
 MARK_ROWS = 13  # marks 0..12; 12 stands for "more than 10" (no change)
 P_STEPS = 200
+SLICE = 2_048  # games valued at once
 
 
 def _presence(k: int) -> dict[tuple[frozenset[int], bool], float]:
@@ -172,7 +173,8 @@ class Planner(BatchStrategy):
         return np.where(marks == 0, np.maximum(lines, 0), lines).sum(axis=-1)
 
     def batch(self, batch: Batch, rng: np.random.Generator) -> np.ndarray:
-        return first_best(self.values(batch), batch.valid)
+        parts = batch.slices(SLICE)  # games x options x lines arrays stay small
+        return np.concatenate([first_best(self.values(part), part.valid) for part in parts])
 
     def rank(self, sheet: Sheet, dice: Iterable[int]) -> list[tuple[str, float]]:
         """Every legal option for this roll with its value, best first (for coaching)."""

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from collections.abc import Sequence
@@ -30,6 +31,7 @@ from dicelab.solitaire.strategy import Batch, BatchStrategy, Strategy, get_strat
 from dicelab.solitaire.tables import DiceStream, option_tables, sheet_scores
 
 MAX_GAMES = 10_000_000
+CHUNK = 20_000  # games simulated at once: memory stays flat for any number of games
 
 
 @dataclass(frozen=True, eq=False)
@@ -177,22 +179,30 @@ def simulate(
 ) -> SimulationResult:
     """Play `games` games of one player with `strategy`, from `seed`.
 
+    Games are played 20,000 at a time (each block with its own stream of
+    dice from the seed), so memory stays flat for any number of games.
+
     `strategy` is a built-in name ("random", "greedy", "planner"), a built-in
     strategy object (e.g. `Planner(focus=...)`), or any strategy function
     (see `dicelab.solitaire.strategy`); `name` labels the result.
     """
     games = _check_games(games)
     dice_rng, choice_rng = _generators(seed)
-    stream = DiceStream(dice_rng, games)
     if isinstance(strategy, (str, BatchStrategy)):
         chosen = get_strategy(strategy)
-        scores, rolls = _fast(chosen, stream, games, choice_rng)
+        play = functools.partial(_fast, chosen)
         label = name or chosen.name
     elif callable(strategy):
-        scores, rolls = _one_by_one(strategy, stream, games, choice_rng)
+        play = functools.partial(_one_by_one, strategy)
         label = name or getattr(strategy, "__name__", "strategy")
     else:
         raise SettingsError(f"a strategy is a name or a function, not {strategy!r}")
+    scores = np.empty(games, dtype=np.int32)
+    rolls = np.empty(games, dtype=np.int16)
+    for start in range(0, games, CHUNK):
+        size = min(CHUNK, games - start)
+        part = play(DiceStream(dice_rng, size), size, choice_rng)
+        scores[start : start + size], rolls[start : start + size] = part
     return SimulationResult(label, None if seed is None else int(seed), scores, rolls)
 
 

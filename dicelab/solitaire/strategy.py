@@ -33,7 +33,7 @@ Split(pairs=(6, 8), discard=1)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import numpy as np
 
@@ -84,6 +84,13 @@ class Batch:
 
     def __len__(self) -> int:
         return len(self.marks)
+
+    def slices(self, size: int) -> list[Batch]:
+        """The batch cut into batches of at most `size` games, in order."""
+        return [
+            Batch(*(getattr(self, f.name)[start : start + size] for f in fields(self)))
+            for start in range(0, len(self), size)
+        ]
 
 
 def line_gains(marks: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:

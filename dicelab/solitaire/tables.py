@@ -146,8 +146,12 @@ class DiceStream:
 
     Game g's roll r is `hand(g, r)` whatever the order of the calls: blocks
     (games x `block` rolls x 5 dice) are drawn in turn when first needed, so
-    the fast and the one-game-at-a-time simulators see the same dice.
+    the fast and the one-game-at-a-time simulators see the same dice.  A
+    block is drawn a few thousand games at a time (the same numbers as one
+    big draw) and kept as hand numbers, two bytes a roll.
     """
+
+    PIECE = 5_000  # games drawn at a time: memory stays small for any number of games
 
     def __init__(self, rng: np.random.Generator, games: int, block: int = 40) -> None:
         self._rng, self._games, self._block = rng, games, block
@@ -155,10 +159,14 @@ class DiceStream:
         self._table = option_tables().roll_to_hand
 
     def _ensure(self, roll: int) -> None:
+        powers = 6 ** np.arange(5)
         while roll >= len(self._blocks) * self._block:
-            dice = self._rng.integers(0, 6, size=(self._games, self._block, 5), dtype=np.int64)
-            codes = dice @ (6 ** np.arange(5))
-            self._blocks.append(self._table[codes])
+            hands = np.empty((self._games, self._block), dtype=np.int16)
+            for start in range(0, self._games, self.PIECE):
+                rows = min(self.PIECE, self._games - start)
+                dice = self._rng.integers(0, 6, size=(rows, self._block, 5), dtype=np.int64)
+                hands[start : start + rows] = self._table[dice @ powers]
+            self._blocks.append(hands)
 
     def hands(self, games: np.ndarray, rolls: np.ndarray) -> np.ndarray:
         """The hand indices of roll `rolls[i]` of game `games[i]`."""
