@@ -37,6 +37,8 @@ def as_hand(dice: Iterable[int], n: int | None = None) -> Hand:
     ...
     dicelab.errors.DiceError: a die shows 1 to 6, not 7
     """
+    if isinstance(dice, (str, bytes)) or not isinstance(dice, Iterable):
+        raise DiceError(f"dice are a list of faces 1 to 6, not {dice!r}")
     faces = list(dice)
     for face in faces:
         if isinstance(face, bool) or not isinstance(face, (int, np.integer)):

@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from dicelab.core.checks import whole_number
 from dicelab.core.hands import Hand, as_hand, sub_hands
 from dicelab.core.table import PROBABILITY, Column, OddsTable
 from dicelab.dice_poker.card import ROLLS_PER_TURN, Scorecard
@@ -102,14 +103,11 @@ def _resolve(
         raise SettingsError("which dice? give five faces 1 to 6")
     if rolls_left is None:
         rolls_left = MAX_ROLLS_LEFT
-    if isinstance(rolls_left, bool) or not isinstance(rolls_left, (int, np.integer)):
-        raise SettingsError(f"rolls_left must be a whole number, not {rolls_left!r}")
-    if not 0 <= rolls_left <= MAX_ROLLS_LEFT:
-        raise SettingsError(f"rolls_left must be 0, 1 or 2, not {rolls_left}")
+    rolls_left = whole_number(rolls_left, "rolls_left", 0, MAX_ROLLS_LEFT)
     state.check(rules)
     if len(state.filled) == len(rules.boxes):
         raise SettingsError("every box is filled: the game is over")
-    return rules, state, dice, int(rolls_left)
+    return rules, state, dice, rolls_left
 
 
 def advise(

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
 
+from dicelab.core.checks import whole_number
 from dicelab.core.hands import Hand, as_hand, dice_space, sub_hands
 from dicelab.core.rerolls import RerollPlan, exact_chance, plan_rerolls
 from dicelab.core.table import EXPECTATION, PROBABILITY, TEXT, Column, OddsTable
@@ -35,17 +36,11 @@ _BOX_COLUMNS = (
 
 
 def _check_rolls(rolls: int) -> int:
-    if isinstance(rolls, bool) or not isinstance(rolls, int) or not 1 <= rolls <= MAX_ROLLS:
-        raise SettingsError(f"rolls must be a whole number from 1 to {MAX_ROLLS}, not {rolls!r}")
-    return rolls
+    return whole_number(rolls, "rolls", 1, MAX_ROLLS)
 
 
 def _check_rolls_left(rolls_left: int) -> int:
-    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int):
-        raise SettingsError(f"rolls_left must be a whole number, not {rolls_left!r}")
-    if not 0 <= rolls_left < MAX_ROLLS:
-        raise SettingsError(f"rolls_left must be from 0 to {MAX_ROLLS - 1}, not {rolls_left}")
-    return rolls_left
+    return whole_number(rolls_left, "rolls_left", 0, MAX_ROLLS - 1)
 
 
 def _check_goal(goal: str) -> str:
@@ -54,16 +49,20 @@ def _check_goal(goal: str) -> str:
     return goal
 
 
-@lru_cache(maxsize=64)
-def reroll_plan(rules: Ruleset, goal: str = "probability", rolls: int = 3) -> RerollPlan:
-    """The best holds for each box of `rules`, aiming at qualifying or at points.
+def reroll_plan(ruleset: str | Ruleset, goal: str = "probability", rolls: int = 3) -> RerollPlan:
+    """The best holds for each box of a ruleset, aiming at qualifying or at points.
 
     Row i of the plan is box i of the ruleset, played as if only that box
     counted: `goal="probability"` maximises the chance to qualify,
     `goal="score"` the expected points in the box.
     """
-    values = qualify_table(rules) if _check_goal(goal) == "probability" else score_table(rules)
-    return plan_rerolls(dice_space(5), values, _check_rolls(rolls))
+    return _plan(get_ruleset(ruleset), _check_goal(goal), _check_rolls(rolls))
+
+
+@lru_cache(maxsize=64)
+def _plan(rules: Ruleset, goal: str, rolls: int) -> RerollPlan:
+    values = qualify_table(rules) if goal == "probability" else score_table(rules)
+    return plan_rerolls(dice_space(5), values, rolls)
 
 
 def turn_table(ruleset: str | Ruleset = "dice-poker", rolls: int = 3) -> OddsTable:
@@ -73,8 +72,8 @@ def turn_table(ruleset: str | Ruleset = "dice-poker", rolls: int = 3) -> OddsTab
     >>> turn_table("yahtzee", rolls=1).value("chance", "expected_score")
     Fraction(35, 2)
     """
-    rules = get_ruleset(ruleset)
-    chance_plan = reroll_plan(rules, "probability", _check_rolls(rolls))
+    rules, rolls = get_ruleset(ruleset), _check_rolls(rolls)
+    chance_plan = reroll_plan(rules, "probability", rolls)
     score_plan = reroll_plan(rules, "score", rolls)
     rows = tuple(
         {
@@ -129,7 +128,7 @@ def current_turn_table(
     """
     rules = get_ruleset(ruleset)
     hand = as_hand(dice, 5)
-    _check_rolls_left(rolls_left)
+    rolls_left = _check_rolls_left(rolls_left)
     kind = PROBABILITY if _check_goal(goal) == "probability" else EXPECTATION
     columns = (
         Column("hold", "Hold"),
@@ -181,10 +180,10 @@ def best_hold(
     >>> best_hold("large_straight", [1, 2, 3, 4, 4], rolls_left=2)
     (1, 2, 3, 4)
     """
-    rules = get_ruleset(ruleset)
-    hand = as_hand(dice, 5)
+    rules, hand = get_ruleset(ruleset), as_hand(dice, 5)
+    rolls_left = _check_rolls_left(rolls_left)
     index = rules.box_ids.index(rules.box(box).id)
-    plan = reroll_plan(rules, goal, _check_rolls_left(rolls_left) + 1)
+    plan = reroll_plan(rules, goal, rolls_left + 1)
     return plan.best_keep(index, hand, rolls_left)
 
 
@@ -197,9 +196,9 @@ def best_holds_table(
     >>> best_holds_table("poker").value("1 1 1 1 2", "hold")
     '1 1 1 1'
     """
-    rules = get_ruleset(ruleset)
+    rules, rolls_left = get_ruleset(ruleset), _check_rolls_left(rolls_left)
     index = rules.box_ids.index(rules.box(box).id)
-    plan = reroll_plan(rules, goal, _check_rolls_left(rolls_left) + 1)
+    plan = reroll_plan(rules, goal, rolls_left + 1)
     rows = []
     for hand in dice_space(5).hands:
         hold = plan.best_keep(index, hand, rolls_left)

@@ -23,6 +23,8 @@ the best one.  An advisor that fails does not stop the odds from showing.
 from __future__ import annotations
 
 import html
+import math
+import numbers
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
@@ -39,6 +41,7 @@ from dicelab.dice_poker.odds import current_turn_table, turn_table
 from dicelab.dice_poker.panel_text import hold_key
 from dicelab.dice_poker.rules import Ruleset
 from dicelab.dice_poker.state import GameState
+from dicelab.errors import SettingsError
 
 OPEN_COLOR = "#1e88e5"
 FILLED_COLOR = "#cfd8dc"
@@ -52,13 +55,25 @@ def _turn_odds(hand: tuple[int, ...], rolls_left: int, rules: Ruleset) -> OddsTa
 
 
 def call_advisor(advisor: Any, state: GameState) -> dict[str, dict[str, Any]]:
-    """Ask the advisor about `state`; {"holds": {hold text: value}, "boxes": {box id: value}}."""
+    """Ask the advisor about `state`; {"holds": {hold text: value}, "boxes": {box id: value}}.
+
+    Raises `SettingsError` when the answer is not of that form: a value that is
+    not a finite number, or a box the ruleset does not have.
+    """
     ask = getattr(advisor, "advise", advisor)
     result = ask(state)
     parts: dict[str, dict[str, Any]] = {}
     for part in ("holds", "boxes"):
         raw = result.get(part) if isinstance(result, Mapping) else getattr(result, part, None)
+        if raw is not None and not isinstance(raw, Mapping):
+            raise SettingsError(f"the advisor's {part} must be a mapping, not {raw!r}")
         parts[part] = dict(raw or {})
+        for key, value in parts[part].items():
+            real = isinstance(value, numbers.Real) and not isinstance(value, bool)
+            if not real or not math.isfinite(value):
+                raise SettingsError(f"the advisor gave {value!r} for {key!r}: not a number")
+    for box_id in parts["boxes"]:
+        state.ruleset.box(box_id)
     dice = state.dice or ()
     parts["holds"] = {_hold_text(key, len(dice)): v for key, v in parts["holds"].items()}
     return parts
@@ -216,22 +231,24 @@ class HintsView:
             return
         try:
             self.advice = call_advisor(self.advisor, state)
+            self.advice_html.value = self._advice_html(state, self.advice)
         except Exception as error:  # a plug-in: its failure must not stop the odds
             self.advice = None
             self.advice_html.value = html.escape(self.words("advisor_failed", error=error))
-            return
+
+    def _advice_html(self, state: GameState, advice: dict[str, dict[str, Any]]) -> str:
         parts = [f"<b>{html.escape(self.words('advisor_title'))}</b>"]
-        holds = self.advice["holds"] if state.rolls_used < 3 else {}
+        holds = advice["holds"] if state.rolls_used < 3 else {}
         if holds:
             parts.append(self._advice_table(holds, self.words("hold_col"), self._hold_label))
-        boxes = self.advice["boxes"]
+        boxes = advice["boxes"]
         if boxes:
             parts.append(
                 self._advice_table(
                     boxes, self.words("box"), lambda b: self.rules.box(b).label(self.words.lang)
                 )
             )
-        self.advice_html.value = "".join(parts)
+        return "".join(parts)
 
     def _advice_table(self, values: dict[str, Any], header: str, label: Any) -> str:
         ranked = sorted(values.items(), key=lambda item: -item[1])

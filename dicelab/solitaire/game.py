@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 from dicelab.core.session import SnapshotGame, given_dice, make_rng, player_names
-from dicelab.errors import IllegalMove
+from dicelab.errors import IllegalMove, SettingsError
 from dicelab.solitaire.rules import DICE, Split
 from dicelab.solitaire.sheet import RULE_LEGAL, Sheet
 from dicelab.solitaire.state import GameState
@@ -177,19 +177,44 @@ class SolitaireGame(SnapshotGame):
         until the game is over (or for one roll); return the scores.
 
         A strategy is a function (sheet, dice, options, rng) -> Split, see
-        `dicelab.solitaire.strategy`; it gets this game's generator.
+        `dicelab.solitaire.strategy`; it gets this game's generator.  The
+        strategies are checked before anything happens (`SettingsError`),
+        and a roll whose strategy fails (an illegal option: `IllegalMove`,
+        or an error of its own) is undone, generator included.
         """
-        chooser = strategies if isinstance(strategies, dict) else None
+        chooser = self._choosers(strategies)
         while not self.is_over:
-            if not self._state.waiting:
-                self.roll()
-            for name in self.waiting:
-                strategy = chooser[name] if chooser is not None else strategies
-                dice = tuple(sorted(self.dice or ()))
-                self.choose(name, strategy(self.sheet(name), dice, self.options(name), self._rng))
+            state, rng = self._state, self._rng.bit_generator.state
+            try:
+                if not self._state.waiting:
+                    self.roll()
+                for name in self.waiting:
+                    dice = tuple(sorted(self.dice or ()))
+                    options = self.options(name)
+                    self.choose(name, chooser[name](self.sheet(name), dice, options, self._rng))
+            except BaseException:
+                self._state, self._rng.bit_generator.state = state, rng
+                raise
             if not until_over:
                 break
         return self.scores()
+
+    def _choosers(self, strategies: Any) -> dict[str, Any]:
+        """{player: strategy function} for every player, checked."""
+        if isinstance(strategies, dict):
+            unknown = [name for name in strategies if name not in self.players]
+            if unknown:
+                raise SettingsError(f"no player {unknown[0]!r} in this game")
+            missing = [name for name in self.players if name not in strategies]
+            if missing:
+                raise SettingsError(f"no strategy for {missing[0]}")
+            chooser = dict(strategies)
+        else:
+            chooser = dict.fromkeys(self.players, strategies)
+        for name, strategy in chooser.items():
+            if not callable(strategy):
+                raise SettingsError(f"{name}'s strategy must be a function, not {strategy!r}")
+        return chooser
 
     # --- saving -------------------------------------------------------------
 

@@ -32,10 +32,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from dicelab.core.checks import items_of, whole_number
 from dicelab.core.hands import FACES, dice_space
 from dicelab.core.numbers import fraction_text
 from dicelab.core.table import EXPECTATION, PROBABILITY, Column, OddsTable
-from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import (
     DISCARD_NUMBERS,
     MAX_DISCARDS,
@@ -205,22 +205,22 @@ def free_throw_probability(numbers: Iterable[int]) -> Fraction:
     >>> free_throw_probability([]), free_throw_probability([6])
     (Fraction(1, 1), Fraction(3125, 7776))
     """
-    faces = frozenset(numbers)
-    for face in faces:
-        if isinstance(face, bool) or face not in FACES:
-            raise SettingsError(f"a discard number is a face 1..6, not {face!r}")
+    faces = frozenset(
+        whole_number(f, "a discard number", 1, 6) for f in items_of(numbers, "numbers")
+    )
     space = dice_space(5)
     count = sum(w for h, w in zip(space.hands, space.weights.tolist()) if not faces & set(h))
     return Fraction(count, ALL_ROLLS)
 
 
 def free_throw_formula(k: int) -> Fraction:
-    """The same chance by reasoning: each die avoids k numbers with chance (6 - k)/6.
+    """The same chance by reasoning: each die avoids k numbers (0 to 6) with chance
+    (6 - k)/6.
 
     >>> free_throw_formula(3)
     Fraction(1, 32)
     """
-    return Fraction(6 - k, 6) ** 5
+    return Fraction(6 - whole_number(k, "k", 0, 6), 6) ** 5
 
 
 def free_throw_table() -> OddsTable:

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from dicelab.core.checks import is_whole, items_of, whole_number
 from dicelab.core.hands import FACES, Hand, as_hand
 from dicelab.errors import SettingsError
 
@@ -51,20 +52,16 @@ DICE = 5
 RULE_DISCARDS = "at most three discard numbers"
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def check_sum(total: Any) -> int:
     """A pair sum, checked to be a whole number 2..12."""
-    if not _whole(total) or total not in VALUES:
+    if not is_whole(total) or total not in VALUES:
         raise SettingsError(f"a pair sum is a whole number 2 to 12, not {total!r}")
     return int(total)
 
 
 def check_marks(marks: Any) -> int:
     """A number of marks, checked to be a whole number 0 or more."""
-    if not _whole(marks) or marks < 0:
+    if not is_whole(marks) or marks < 0:
         raise SettingsError(f"marks are a whole number 0 or more, not {marks!r}")
     return int(marks)
 
@@ -121,9 +118,9 @@ class Split:
         if len(pairs) != 2:
             raise SettingsError(f"a split has two pairs, not {len(pairs)}")
         object.__setattr__(self, "pairs", tuple(sorted(check_sum(p) for p in pairs)))
-        discard = self.discard
-        if discard is not None and (not _whole(discard) or discard not in DISCARD_NUMBERS):
-            raise SettingsError(f"a discard is a die face 1..6 or None, not {discard!r}")
+        if self.discard is not None:
+            discard = whole_number(self.discard, "a discard (a die face or None)", 1, 6)
+            object.__setattr__(self, "discard", discard)
 
     @property
     def free(self) -> bool:
@@ -145,15 +142,11 @@ def check_discards(discards: Iterable[int]) -> frozenset[int]:
     >>> sorted(check_discards([5, 1, 5]))
     [1, 5]
     """
-    if isinstance(discards, (str, bytes)) or not isinstance(discards, Iterable):
-        raise SettingsError(f"discard numbers are a set of faces 1..6, not {discards!r}")
-    chosen = frozenset(discards)
-    for face in chosen:
-        if not _whole(face) or face not in DISCARD_NUMBERS:
-            raise SettingsError(f"a discard number is a face 1..6, not {face!r}")
+    faces = items_of(discards, "the discard numbers")
+    chosen = frozenset(whole_number(f, "a discard number", 1, 6) for f in faces)
     if len(chosen) > MAX_DISCARDS:
         raise SettingsError(f"{RULE_DISCARDS}, not {len(chosen)}")
-    return frozenset(int(f) for f in chosen)
+    return chosen
 
 
 def pairings(four: Hand) -> tuple[tuple[int, int], ...]:

@@ -24,6 +24,8 @@ from typing import Any
 
 import numpy as np
 
+from dicelab.core.checks import whole_number
+from dicelab.core.session import seed_number
 from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import END_MARK, SUMS, WIN
 from dicelab.solitaire.sheet import Sheet
@@ -103,20 +105,8 @@ class SimulationResult:
         return f"<SimulationResult {self.summary()}>"
 
 
-def _check_games(games: Any) -> int:
-    if isinstance(games, bool) or not isinstance(games, (int, np.integer)):
-        raise SettingsError(f"games must be a whole number, not {games!r}")
-    if not 1 <= games <= MAX_GAMES:
-        raise SettingsError(f"games must be from 1 to {MAX_GAMES:,}, not {games}")
-    return int(games)
-
-
 def _generators(seed: int | None) -> tuple[np.random.Generator, np.random.Generator]:
-    if isinstance(seed, bool) or not (seed is None or isinstance(seed, (int, np.integer))):
-        raise SettingsError(f"a seed is a whole number or None, not {seed!r}")
-    if seed is not None and seed < 0:
-        raise SettingsError(f"a seed is 0 or more, not {seed}")
-    dice, choices = np.random.default_rng(seed).spawn(2)
+    dice, choices = np.random.default_rng(seed_number(seed)).spawn(2)
     return dice, choices
 
 
@@ -186,7 +176,7 @@ def simulate(
     strategy object (e.g. `Planner(focus=...)`), or any strategy function
     (see `dicelab.solitaire.strategy`); `name` labels the result.
     """
-    games = _check_games(games)
+    games = whole_number(games, "games", 1, MAX_GAMES)
     dice_rng, choice_rng = _generators(seed)
     if isinstance(strategy, (str, BatchStrategy)):
         chosen = get_strategy(strategy)
