@@ -10,77 +10,17 @@ that passes must be found by a depth-first search.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
-from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import HANDS, reachable_cards, search_path, small
 
-from dicelab.core.hands import dice_space
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.reachable import box_facts, card_problem
 from dicelab.dice_poker.rules import Ruleset, box_options, get_ruleset, poker_bonus_due
 from dicelab.errors import SettingsError
-
-HANDS = dice_space(5).hands
-FIVES = tuple((face,) * 5 for face in range(1, 7))
-
-
-def small(base: str, ids: tuple[str, ...], **settings) -> Ruleset:
-    rules = get_ruleset(base)
-    boxes = tuple(rules.box(b) for b in ids)
-    return dataclasses.replace(rules, name=f"{base}-small", boxes=boxes).with_settings(**settings)
-
-
-def moves(rules: Ruleset, card: dict) -> frozenset[tuple[str, int, int]]:
-    """Every (box, points, bonus) one hand can write on this card, by the rules
-    (which depend only on the open boxes and on what Poker holds)."""
-    return _moves(rules, tuple(b for b, v in card.items() if v is None), card.get("poker"))
-
-
-@cache
-def _moves(rules: Ruleset, open_boxes: tuple, poker) -> frozenset[tuple[str, int, int]]:
-    card = {b: (None if b in open_boxes else 0) for b in rules.box_ids}
-    if "poker" in card and "poker" not in open_boxes:
-        card["poker"] = poker
-    found = {m for m in _usual_moves(rules) if m[0] in open_boxes}
-    for hand in FIVES:  # only a five of a kind can be a joker or earn a bonus
-        bonus = poker_bonus_due(rules, card, hand)
-        for box, points in box_options(rules, card, hand).items():
-            found.add((box, points, bonus))
-    return frozenset(found)
-
-
-@cache
-def _usual_moves(rules: Ruleset) -> frozenset[tuple[str, int, int]]:
-    """What the other hands write: the same on any card (no joker, no bonus)."""
-    card = dict.fromkeys(rules.box_ids)
-    return frozenset(
-        (box, points, poker_bonus_due(rules, card, hand))
-        for hand in HANDS
-        if hand not in FIVES
-        for box, points in box_options(rules, card, hand).items()
-    )
-
-
-def reachable_cards(rules: Ruleset) -> set[tuple[tuple, int]]:
-    """Every (boxes, poker bonus) a game can leave, breadth first from an empty card."""
-    empty = (tuple(dict.fromkeys(rules.box_ids).items()), 0)
-    seen, frontier = {empty}, [empty]
-    while frontier:
-        following = []
-        for items, bonus in frontier:
-            card = dict(items)
-            for box, points, extra in moves(rules, card):
-                new = (tuple({**card, box: points}.items()), bonus + extra)
-                if new not in seen:
-                    seen.add(new)
-                    following.append(new)
-        frontier = following
-    return seen
-
 
 SMALL_BOXES = [
     ("yahtzee", ("ones", "full_house", "large_straight", "poker", "chance")),
@@ -108,26 +48,6 @@ def test_every_small_card_is_judged_as_the_rules_search_finds(base, ids, joker, 
             checked += 1
             accepted += expected
     assert accepted == len(reachable) and 0 < accepted < checked // 2
-
-
-def search_path(rules: Ruleset, target: dict, bonus: int) -> bool:
-    """Depth first: some order of fills, each allowed by the rules, that leaves the card."""
-    todo = [b for b, v in target.items() if v is not None]
-
-    @cache
-    def reach(filled: frozenset, earned: int) -> bool:
-        if filled == frozenset(todo):
-            return earned == bonus
-        card = {b: (target[b] if b in filled else None) for b in rules.box_ids}
-        # usual fills first, Poker next, jokers last: the order most cards need
-        order = sorted(moves(rules, card), key=lambda m: (m[2] > 0, m[0] == "poker", m))
-        for box, points, extra in order:
-            fits = box in todo and box not in filled and target[box] == points
-            if fits and earned + extra <= bonus and reach(filled | {box}, earned + extra):
-                return True
-        return False
-
-    return reach(frozenset(), 0)
 
 
 def random_card(rules: Ruleset, data) -> tuple[dict, int]:
