@@ -1,5 +1,6 @@
 # Two commands for teachers: `make lab` (set up and open the lessons) and
-# `make test` (set up with the dev tools and run every check).
+# `make test` (set up with the dev tools, Debian's chromium for the browser
+# tests, and run every check).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -7,8 +8,10 @@ PIP := $(BIN)/python -m pip
 CONSTRAINTS := constraints.txt
 PLAY_PORT ?= 8866
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+CHROMIUM ?= /usr/bin/chromium
+USER_ID ?= $(shell id -u)
 
-.PHONY: lab play test bench setup setup-dev format clean
+.PHONY: lab play test bench setup setup-dev browser format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +29,20 @@ setup: $(VENV)/.lab-installed
 
 setup-dev: $(VENV)/.dev-installed
 
+# Debian's chromium, for the browser tests (Playwright drives it; it never
+# downloads a browser of its own): installed with apt-get when root.
+browser:
+	@if [ -x $(CHROMIUM) ]; then \
+	  :; \
+	elif [ "$(USER_ID)" = 0 ]; then \
+	  echo "Installing Debian's chromium for the browser tests (about a minute)"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	else \
+	  echo "make test needs Debian's chromium: run 'sudo apt-get install -y chromium', then make test again"; \
+	  exit 1; \
+	fi
+
 lab: setup
 	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --notebook-dir=notebooks $(ROOT_FLAG)
 
@@ -33,7 +50,7 @@ play: setup
 	@echo "Serving the play app at http://127.0.0.1:$(PLAY_PORT)/ (Ctrl-C stops it)"
 	$(BIN)/voila notebooks/play.ipynb --no-browser --port=$(PLAY_PORT) --Voila.ip=127.0.0.1
 
-test: setup-dev
+test: setup-dev browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	rm -rf build/test-cache

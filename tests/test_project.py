@@ -163,3 +163,26 @@ def test_cli_warnings_are_one_line_and_restored(monkeypatch, capsys):
     assert out.out == "ok\n"
     assert out.err == "dicelab: warning: stale cache\n"
     assert warnings.formatwarning is usual
+
+
+def test_make_test_installs_chromium_itself_and_ci_only_adds_make():
+    makefile = (ROOT / "Makefile").read_text()
+    assert re.search(r"^test: setup-dev browser$", makefile, re.MULTILINE)
+    assert "apt-get install -y -qq chromium" in makefile
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "chromium" not in ci.split("# `make test`")[-1] and ci.rstrip().endswith("make test")
+    present = subprocess.run(
+        ["make", "-s", "browser", "CHROMIUM=/bin/sh"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert present.returncode == 0 and present.stdout == ""
+    user = subprocess.run(
+        ["make", "-s", "browser", "CHROMIUM=/nonexistent", "USER_ID=1000"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert user.returncode != 0
+    assert user.stdout.strip() == (
+        "make test needs Debian's chromium: run 'sudo apt-get install -y chromium', "
+        "then make test again"
+    )
