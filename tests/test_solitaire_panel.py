@@ -340,7 +340,7 @@ def test_hints_show_the_exact_odds_and_the_planners_suggestion() -> None:
         for s in SUMS:
             assert f'title="{fraction_text(exact[s])}"' in panel.hints.table.value
         assert panel.hints.ranking[0][1] == planner.rank(panel.game.sheet(0), dice)[0][1]
-        assert "expected final score" in panel.hints.advice_html.value
+        assert "estimate of the final score" in panel.hints.advice_html.value
         panel.option_buttons[0][min(1, len(panel.game.options(0)) - 1)].click()
         assert panel.hints.player == 1  # Bruno is the one to choose now
         bruno = sum_table(sorted(panel.game.sheet(1).chosen)).column("offered_probability")

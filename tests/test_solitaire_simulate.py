@@ -158,3 +158,17 @@ def test_cli_simulate_json(capsys) -> None:
     result = simulate("greedy", games=300, seed=4)
     assert data["mean"] == round(result.mean, 3) and data["p500"] == round(result.p500, 5)
     assert len(data["ci95"]) == 2 and data["ci95"][0] < data["mean"] < data["ci95"][1]
+
+
+def test_games_can_go_on_from_a_sheet_and_both_simulators_agree():
+    from dicelab.solitaire.sheet import Sheet
+    from dicelab.solitaire.strategy import get_strategy
+
+    start = Sheet.from_marks({5: 5, 6: 5, 7: 3, 8: 2, 9: 4, 10: 3}, {1: 5, 2: 3, 6: 3})
+    fast = simulate("greedy", games=200, seed=3, start=start)
+    greedy = get_strategy("greedy")
+    slow = simulate(lambda *a: greedy(*a), games=200, seed=3, start=start)
+    assert (fast.scores == slow.scores).all() and (fast.rolls == slow.rolls).all()
+    assert fast.rolls.min() > start.rolls and fast.rolls.max() <= start.rolls + 9 + 16
+    done = Sheet.from_marks({7: 16}, {1: 8})
+    assert simulate("greedy", games=3, seed=1, start=done).scores.tolist() == [done.score] * 3

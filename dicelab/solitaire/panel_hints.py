@@ -3,8 +3,9 @@ offers each sum, and the planner's ratings of the options of the roll.
 
 The chances come from `odds.sum_table` for the player's discard numbers
 (counted once per set of discard numbers, then cached); the ratings from
-`Planner.rank`, the strongest built-in strategy: the expected final score of
-the sheet after each option.
+`Planner.rank`, the strongest built-in strategy: its rating of the sheet
+after each option (a model's estimate of the final score, good for ranking
+options, higher than what play gives).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def offered_figure(axis_title: str = "pair sum") -> Any:
 
 
 def rank_options(planner: Any, sheet: Sheet, dice: tuple[int, ...]) -> list[tuple[int, float]]:
-    """The options of `sheet.options(dice)` as (index, expected final score), best first."""
+    """The options of `sheet.options(dice)` as (index, planner rating), best first."""
     index = {str(split): i for i, split in enumerate(sheet.options(dice))}
     return [(index[text], value) for text, value in planner.rank(sheet, dice)]
 
@@ -69,7 +70,7 @@ class HintsView:
 
     After `refresh(game, player)`: `player` is the index the hints are for
     (None when the game is over), `values` maps each sum to its exact
-    P(offered), `ranking` lists (option index, expected final score) for that
+    P(offered), `ranking` lists (option index, planner rating) for that
     player's options (empty when they have none); `suggestions(game)` gives
     the planner's option for every player who has to choose.
     """

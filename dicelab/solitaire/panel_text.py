@@ -110,9 +110,9 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "planner_title": {
         "en": "{name}: the planner (the strongest strategy) rates each option "
-        "by its expected final score",
+        "(its estimate of the final score; only the order counts)",
         "pt": "{name}: o planejador (a estratégia mais forte) avalia cada opção "
-        "pela pontuação final esperada",
+        "(sua estimativa da pontuação final; só a ordem importa)",
     },
     "planner_wait": {
         "en": "After a roll, the planner rates the options here.",

@@ -141,9 +141,13 @@ def _expected_lines(marks: np.ndarray, left: np.ndarray, p: np.ndarray) -> np.nd
 
 
 class Planner(BatchStrategy):
-    """Pick the option whose resulting sheet has the best expected final score
-    (see the module's docstring); `focus` is the marks a roll the model
-    spreads over the sums (1 to 4; 2.5 by default)."""
+    """Pick the option whose resulting sheet has the best rating (see the
+    module's docstring); `focus` is the marks a roll the model spreads over
+    the sums (1 to 4; 2.5 by default).
+
+    A rating is the model's estimate of the final score: right for ranking
+    options, but higher than what play gives (`focus` inflates it); to know
+    what an option is worth, play on from it (`simulate(..., start=sheet)`)."""
 
     name = "planner"
 
@@ -177,7 +181,7 @@ class Planner(BatchStrategy):
         return np.concatenate([first_best(self.values(part), part.valid) for part in parts])
 
     def rank(self, sheet: Sheet, dice: Iterable[int]) -> list[tuple[str, float]]:
-        """Every legal option for this roll with its value, best first (for coaching)."""
+        """Every legal option for this roll with its rating, best first (for coaching)."""
         options = sheet.options(dice)
         values = self.values(Batch.of(sheet, options))[0]
         order = sorted(range(len(options)), key=lambda j: (-values[j], j))

@@ -27,7 +27,7 @@ import numpy as np
 from dicelab.core.checks import whole_number
 from dicelab.core.session import seed_number
 from dicelab.errors import SettingsError
-from dicelab.solitaire.rules import END_MARK, SUMS, WIN
+from dicelab.solitaire.rules import END_MARK, WIN
 from dicelab.solitaire.sheet import Sheet
 from dicelab.solitaire.strategy import Batch, BatchStrategy, Strategy, get_strategy
 from dicelab.solitaire.tables import DiceStream, option_tables, sheet_scores
@@ -111,17 +111,22 @@ def _generators(seed: int | None) -> tuple[np.random.Generator, np.random.Genera
 
 
 def _fast(
-    strategy: BatchStrategy, stream: DiceStream, games: int, rng: np.random.Generator
+    strategy: BatchStrategy,
+    start: Sheet,
+    stream: DiceStream,
+    games: int,
+    rng: np.random.Generator,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Every game at once: one numpy step per roll for all the unfinished games."""
     t = option_tables()
-    marks = np.zeros((games, len(SUMS)), dtype=np.int64)
+    marks = np.tile(np.array(start.sums, dtype=np.int64), (games, 1))
     discards = np.zeros((games, 7), dtype=np.int64)  # column 0 takes the free throws
-    subset = np.zeros(games, dtype=np.int64)
-    rolls = np.zeros(games, dtype=np.int64)
-    active = np.arange(games)
+    discards[:, 1:] = start.discards
+    subset = np.full(games, t.subset_index[start.chosen], dtype=np.int64)
+    rolls = np.full(games, start.rolls, dtype=np.int64)
+    active = np.arange(games) if not start.finished else np.arange(0)
     while active.size:
-        hand = stream.hands(active, rolls[active])
+        hand = stream.hands(active, rolls[active] - start.rolls)
         k = subset[active]
         batch = Batch(
             marks[active],
@@ -145,19 +150,23 @@ def _fast(
 
 
 def _one_by_one(
-    strategy: Strategy, stream: DiceStream, games: int, rng: np.random.Generator
+    strategy: Strategy,
+    start: Sheet,
+    stream: DiceStream,
+    games: int,
+    rng: np.random.Generator,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Each game in turn, calling the strategy function once per roll."""
     t = option_tables()
     scores = np.zeros(games, dtype=np.int64)
     rolls = np.zeros(games, dtype=np.int64)
     for game in range(games):
-        sheet, roll = Sheet.empty(), 0
+        sheet, roll = start, 0
         while not sheet.finished:
             dice = t.hands[stream.hand(game, roll)]
             sheet = sheet.play(dice, strategy(sheet, dice, sheet.options(dice), rng))
             roll += 1
-        scores[game], rolls[game] = sheet.score, roll
+        scores[game], rolls[game] = sheet.score, sheet.rolls
     return scores, rolls
 
 
@@ -166,8 +175,11 @@ def simulate(
     games: int = 10_000,
     seed: int | None = 0,
     name: str | None = None,
+    start: Sheet | None = None,
 ) -> SimulationResult:
-    """Play `games` games of one player with `strategy`, from `seed`.
+    """Play `games` games of one player with `strategy`, from `seed`; with
+    `start`, every game goes on from that sheet (the same seed gives the same
+    dice, so two sheets can be compared game by game).
 
     Games are played 20,000 at a time (each block with its own stream of
     dice from the seed), so memory stays flat for any number of games.
@@ -177,13 +189,17 @@ def simulate(
     (see `dicelab.solitaire.strategy`); `name` labels the result.
     """
     games = whole_number(games, "games", 1, MAX_GAMES)
+    if start is None:
+        start = Sheet.empty()
+    elif not isinstance(start, Sheet):
+        raise SettingsError(f"start is a Sheet, not {start!r}")
     dice_rng, choice_rng = _generators(seed)
     if isinstance(strategy, (str, BatchStrategy)):
         chosen = get_strategy(strategy)
-        play = functools.partial(_fast, chosen)
+        play = functools.partial(_fast, chosen, start)
         label = name or chosen.name
     elif callable(strategy):
-        play = functools.partial(_one_by_one, strategy)
+        play = functools.partial(_one_by_one, strategy, start)
         label = name or getattr(strategy, "__name__", "strategy")
     else:
         raise SettingsError(f"a strategy is a name or a function, not {strategy!r}")
