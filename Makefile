@@ -11,7 +11,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 CHROMIUM ?= /usr/bin/chromium
 USER_ID ?= $(shell id -u)
 
-.PHONY: lab play test bench setup setup-dev browser format clean
+.PHONY: lab play test bench lessons setup setup-dev browser format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,11 @@ bench: setup-dev
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/solitaire.py
 	$(BIN)/python benchmarks/solver.py
+
+# Run the lessons again and store their outputs (after changing a lesson or the library).
+LESSONS ?= $(wildcard notebooks/0*.ipynb)
+lessons: setup-dev
+	DICELAB_CACHE_DIR=$(CURDIR)/build/test-cache $(BIN)/python tools/refresh_lessons.py $(LESSONS)
 
 format: setup-dev
 	$(BIN)/ruff format .
