@@ -123,6 +123,11 @@ BAD_ARGUMENTS = [
     ["simulate", "solitaire", "--games", "0"],
     ["simulate", "solitaire", "--games", "ten"],
     ["simulate", "solitaire", "--seed", "-3"],
+    [*ADVISE, "--dice", "²,2,3,4,5", "--rolls-left", "2"],
+    ["odds", "dice-poker", "--rolls", "３"],
+    ["score", "solitaire", "７:１"],
+    ["score", "solitaire", "7:1\n"],
+    ["simulate", "solitaire", "--games", "٣"],
 ]
 
 
@@ -134,7 +139,7 @@ def test_cli_bad_arguments_exit_2_with_one_line(argv):
     assert result.returncode == 2
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
-    assert "Traceback" not in result.stderr
+    assert "Traceback" not in result.stderr and "_dice" not in result.stderr
 
 
 def test_cli_warnings_are_one_line_and_restored(monkeypatch, capsys):
@@ -187,3 +192,10 @@ def test_make_test_installs_chromium_itself_and_ci_only_adds_make():
         "make test needs Debian's chromium: run 'sudo apt-get install -y chromium', "
         "then make test again"
     )
+
+
+def test_cli_says_what_dice_and_numbers_look_like(capsys):
+    assert main([*ADVISE, "--dice", "²,2,3,4,5", "--rolls-left", "2"]) == 2
+    assert "five faces 1 to 6, like 1,3,3,4,6 (not '²,2,3,4,5')" in capsys.readouterr().err
+    assert main(["odds", "dice-poker", "--rolls", "３"]) == 2
+    assert "a whole number in the digits 0-9, not '３'" in capsys.readouterr().err
