@@ -198,4 +198,4 @@ def test_cli_says_what_dice_and_numbers_look_like(capsys):
     assert main([*ADVISE, "--dice", "²,2,3,4,5", "--rolls-left", "2"]) == 2
     assert "five faces 1 to 6, like 1,3,3,4,6 (not '²,2,3,4,5')" in capsys.readouterr().err
     assert main(["odds", "dice-poker", "--rolls", "３"]) == 2
-    assert "a whole number in the digits 0-9, not '３'" in capsys.readouterr().err
+    assert "a whole number written with the digits 0-9, not '３'" in capsys.readouterr().err
