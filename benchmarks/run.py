@@ -26,7 +26,7 @@ def timed(work: Callable[[], object], repeat: int = 5) -> float:
 
 def clear_caches() -> None:
     """Forget every cached table, so that the next call is cold."""
-    from dicelab.core.hands import dice_space
+    from dicelab.core.dice.hands import dice_space
     from dicelab.dice_poker.odds import reroll_plan
     from dicelab.dice_poker.rules import qualify_table, score_table
 

@@ -20,7 +20,7 @@ import warnings
 from collections.abc import Sequence
 from typing import TextIO
 
-from dicelab.core.table import OddsTable
+from dicelab.core.present.table import OddsTable
 from dicelab.errors import DicelabError
 
 FORMATS = ("table", "markdown", "csv", "json", "latex")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from functools import cache
 
-from dicelab.core.hands import dice_space
+from dicelab.core.dice.hands import dice_space
 from dicelab.dice_poker.rules import Ruleset, box_options, get_ruleset, poker_bonus_due
 from dicelab.solitaire.rules import DISCARD_NUMBERS, END_MARK, SUMS, legal_splits
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicelab.core.hands import (
+from dicelab.core.dice.hands import (
     as_hand,
     dice_space,
     ordered_rolls,
@@ -22,9 +22,9 @@ from dicelab.core.hands import (
     sub_hands,
     weight,
 )
-from dicelab.core.numbers import one_in_text, parse_fraction, percent_text
-from dicelab.core.rerolls import exact_chance, plan_rerolls
-from dicelab.core.table import EXPECTATION, PROBABILITY, Column, OddsTable
+from dicelab.core.present.numbers import one_in_text, parse_fraction, percent_text
+from dicelab.core.dice.rerolls import exact_chance, plan_rerolls
+from dicelab.core.present.table import EXPECTATION, PROBABILITY, Column, OddsTable
 from dicelab.errors import DiceError, SettingsError
 
 

@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from dicelab.core.hands import dice_space, sub_hands
+from dicelab.core.dice.hands import dice_space, sub_hands
 from dicelab.dice_poker.advisor import advise
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.game import DicePokerGame

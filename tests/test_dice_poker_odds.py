@@ -10,7 +10,7 @@ from fractions import Fraction
 import icepool
 import pytest
 
-from dicelab.core.hands import FACES, ordered_rolls, sorted_hands
+from dicelab.core.dice.hands import FACES, ordered_rolls, sorted_hands
 from dicelab.dice_poker.odds import (
     best_hold,
     best_holds_table,

@@ -11,8 +11,8 @@ from typing import Any
 import plotly.graph_objects as go
 import pytest
 
-from dicelab.core.numbers import fraction_text, percent_text
-from dicelab.core.panel import MessageArea, Panel, safe_callback
+from dicelab.core.present.numbers import fraction_text, percent_text
+from dicelab.core.ui.panel import MessageArea, Panel, safe_callback
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.odds import current_turn_table, turn_table
 from dicelab.dice_poker.panel import DicePokerPanel

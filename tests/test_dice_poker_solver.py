@@ -12,8 +12,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from dicelab.core.hands import dice_space
-from dicelab.core.progress import Progress, TextProgress, progress_bar
+from dicelab.core.dice.hands import dice_space
+from dicelab.core.ui.progress import Progress, TextProgress, progress_bar
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.rules import (
     RULESETS,

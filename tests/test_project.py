@@ -56,7 +56,7 @@ def test_constraints_pin_every_dependency_exactly():
 LIGHT_MODULES = [
     "dicelab",
     "dicelab.dice_poker.solver, dicelab.dice_poker.advisor, dicelab.dice_poker.simulate, "
-    "dicelab.core.progress",
+    "dicelab.core.ui.progress",
     "dicelab.solitaire.game, dicelab.solitaire.simulate, dicelab.solitaire.odds, "
     "dicelab.solitaire.planner, dicelab.solitaire.cli",
 ]

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 import pytest
 
-from dicelab.core.savefile import MAX_SAVE_BYTES
+from dicelab.core.engine.savefile import MAX_SAVE_BYTES
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.panel import DicePokerPanel
 from dicelab.dice_poker.rules import get_ruleset

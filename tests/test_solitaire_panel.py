@@ -11,9 +11,9 @@ from typing import Any
 import plotly.graph_objects as go
 import pytest
 
-from dicelab.core.hands import dice_space
-from dicelab.core.numbers import fraction_text
-from dicelab.core.panel import Panel, Words
+from dicelab.core.dice.hands import dice_space
+from dicelab.core.present.numbers import fraction_text
+from dicelab.core.ui.panel import Panel, Words
 from dicelab.errors import SettingsError
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.odds import free_throw_probability, sum_table

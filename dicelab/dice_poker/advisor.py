@@ -34,9 +34,9 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.core.checks import whole_number
-from dicelab.core.hands import Hand, as_hand, sub_hands
-from dicelab.core.table import PROBABILITY, Column, OddsTable
+from dicelab.core.dice.hands import Hand, as_hand, sub_hands
+from dicelab.core.engine.checks import whole_number
+from dicelab.core.present.table import PROBABILITY, Column, OddsTable
 from dicelab.dice_poker.card import ROLLS_PER_TURN, Scorecard
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.rules import Ruleset, get_ruleset

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dicelab.core.hands import as_hand
+from dicelab.core.dice.hands import as_hand
 from dicelab.dice_poker.reachable import card_problem
 from dicelab.dice_poker.rules import Ruleset, box_options, get_ruleset, poker_bonus_due
 from dicelab.errors import IllegalMove, SettingsError

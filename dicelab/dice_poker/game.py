@@ -28,12 +28,11 @@ import dataclasses
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from dicelab.core.session import SnapshotGame, given_dice, make_rng, player_names
+from dicelab.core.engine import GameBase, given_dice, make_rng, player_names
 from dicelab.dice_poker.card import DICE, ROLLS_PER_TURN, Scorecard
 from dicelab.dice_poker.rules import Ruleset, get_ruleset
 from dicelab.dice_poker.state import GameState
@@ -90,7 +89,7 @@ def _position(position: Any) -> int:
     return int(position)
 
 
-class DicePokerGame(SnapshotGame):
+class DicePokerGame(GameBase[GameState, Action]):
     """A game of Dice Poker (or a preset: "yahtzee", "yatzy") for named players.
 
     `seed` is an int, None (fresh entropy) or a `numpy.random.Generator`.
@@ -98,6 +97,7 @@ class DicePokerGame(SnapshotGame):
     """
 
     State = GameState
+    save_module = "dicelab.dice_poker.save"
 
     def __init__(
         self,
@@ -153,23 +153,24 @@ class DicePokerGame(SnapshotGame):
         return state.card.options(state.dice)
 
     def totals(self) -> dict[str, int]:
+        """Each player's total so far (the same as `scores()`)."""
+        return self.scores()
+
+    def scores(self) -> dict[str, int]:
         """Each player's total so far."""
         return {
             name: card.total for name, card in zip(self.players, self._state.cards, strict=True)
         }
 
-    def winners(self) -> list[str]:
-        """The players with the top total once the game is over (ties share); else []."""
-        if not self.is_over:
-            return []
-        totals = self.totals()
-        best = max(totals.values())
-        return [name for name, points in totals.items() if points == best]
+    def to_move(self) -> tuple[str, ...]:
+        """The player to move (none once the game is over)."""
+        return () if self.is_over else (self.current_player,)
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action now: the rolls (by held positions), then the boxes."""
+    def legal_actions(self, player: str | None = None) -> list[Action]:
+        """Every legal action now (of `player`, if given): the rolls (by held
+        positions), then the boxes."""
         state = self._state
-        if state.finished:
+        if state.finished or (player is not None and self._player(player) != self.current_player):
             return []
         actions: list[Action] = []
         if state.rolls_used == 0:
@@ -211,7 +212,7 @@ class DicePokerGame(SnapshotGame):
         if len(held) == DICE:
             raise IllegalMove(RULE_REROLL, "all five dice are held: nothing to reroll")
         if dice is not None:
-            new = given_dice(dice)
+            new = given_dice(dice, DICE)
             kept = [p for p in sorted(held) if state.dice is not None and new[p] != state.dice[p]]
             if kept:
                 raise IllegalMove(RULE_HELD, f"the held die at position {kept[0]} must stay")
@@ -267,34 +268,6 @@ class DicePokerGame(SnapshotGame):
         if isinstance(action, Score):
             return self.score(action.box)
         raise IllegalMove(RULE_ACTIONS, f"unknown action {action!r}")
-
-    # --- saving -------------------------------------------------------------
-
-    def to_json(self) -> str:
-        """The game as JSON text (see `dicelab.dice_poker.save`)."""
-        from dicelab.dice_poker.save import dumps
-
-        return dumps(self)
-
-    @classmethod
-    def from_json(cls, text: str) -> DicePokerGame:
-        """A game from `to_json` text; raises `SaveFileError` if it is not valid."""
-        from dicelab.dice_poker.save import loads
-
-        return loads(text)
-
-    def save(self, path: str | Path) -> None:
-        """Write the game to a JSON file."""
-        from dicelab.dice_poker.save import save
-
-        save(self, path)
-
-    @classmethod
-    def load(cls, path: str | Path) -> DicePokerGame:
-        """Read a game written by `save`."""
-        from dicelab.dice_poker.save import load
-
-        return load(path)
 
     def __repr__(self) -> str:
         state = self._state

@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
 
-from dicelab.core.checks import whole_number
-from dicelab.core.hands import Hand, as_hand, dice_space, sub_hands
-from dicelab.core.rerolls import RerollPlan, exact_chance, plan_rerolls
-from dicelab.core.table import EXPECTATION, PROBABILITY, TEXT, Column, OddsTable
+from dicelab.core.dice.hands import Hand, as_hand, dice_space, sub_hands
+from dicelab.core.dice.rerolls import RerollPlan, exact_chance, plan_rerolls
+from dicelab.core.engine.checks import whole_number
+from dicelab.core.present.table import EXPECTATION, PROBABILITY, TEXT, Column, OddsTable
 from dicelab.dice_poker.rules import Ruleset, get_ruleset, qualify_table, score_table
 from dicelab.errors import SettingsError
 

@@ -35,7 +35,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from dicelab.core.panel import (
+from dicelab.core.ui.panel import (
     MAX_PLAYERS,
     PANEL_CSS,
     SUMMARY_STYLE,

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from dicelab.core.panel import Words
+from dicelab.core.ui.panel import Words
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.panel_text import bonus_text

@@ -32,10 +32,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from dicelab.core.charts import bar_figure, html_table, update_bars
-from dicelab.core.numbers import fraction_text, percent_text
-from dicelab.core.panel import Words, set_visible
-from dicelab.core.table import OddsTable
+from dicelab.core.present.charts import bar_figure, html_table, update_bars
+from dicelab.core.present.numbers import fraction_text, percent_text
+from dicelab.core.present.table import OddsTable
+from dicelab.core.ui.panel import Words, set_visible
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.odds import current_turn_table, turn_table
 from dicelab.dice_poker.panel_text import hold_key

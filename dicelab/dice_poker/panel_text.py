@@ -2,7 +2,7 @@
 it builds from the game: the joker explanation, the bonus progress, the
 game-over summary.
 
->>> from dicelab.core.panel import Words
+>>> from dicelab.core.ui.panel import Words
 >>> Words(WORDS, "pt")("turn", turn=3, turns=15)
 'Rodada 3 de 15'
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dicelab.core.panel import COMMON_WORDS, Words, listing
+from dicelab.core.ui.panel import COMMON_WORDS, Words, listing
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.rules import UPPER_IDS, Ruleset, joker_applies, poker_bonus_due
 

@@ -39,7 +39,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from dicelab.core.hands import dice_space
+from dicelab.core.dice.hands import dice_space
 from dicelab.dice_poker.rules import UPPER_IDS, Box, Ruleset
 
 FIVES = tuple((f,) * 5 for f in range(1, 7))

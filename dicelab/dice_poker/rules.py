@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.core.hands import as_hand, dice_space
+from dicelab.core.dice.hands import as_hand, dice_space
 from dicelab.dice_poker import scoring as s
 from dicelab.errors import SettingsError
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from dicelab.core.hands import as_hand, face_counts
+from dicelab.core.dice.hands import as_hand, face_counts
 
 Dice = Sequence[int]
 Scorer = Callable[[Dice], int]

@@ -10,7 +10,7 @@ Policies:
   box as "greedy" does.
 
 Between holds of equal value every policy takes the first in the order of
-`dicelab.core.hands.sub_hands` (more dice first, then lower faces).
+`dicelab.core.dice.hands.sub_hands` (more dice first, then lower faces).
 
 All games advance together, one turn at a time, with numpy; the dice come
 from a `numpy.random.Generator` made from `seed`, so a seed gives the same
@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.core.hands import sub_hands
+from dicelab.core.dice.hands import sub_hands
 from dicelab.dice_poker.game import make_rng
 from dicelab.dice_poker.rules import Ruleset, get_ruleset, score_table
 from dicelab.dice_poker.solver import Solution, solve

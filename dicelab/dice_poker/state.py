@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dicelab.core.session import check_players, check_snapshot_dice
+from dicelab.core.engine import check_players, check_snapshot_dice
 from dicelab.dice_poker.card import DICE, POSITIONS, ROLLS_PER_TURN, Scorecard
 from dicelab.dice_poker.rules import Ruleset
 from dicelab.errors import SettingsError

@@ -30,28 +30,44 @@ from __future__ import annotations
 import dataclasses
 import html
 from collections.abc import Iterable, Sequence
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from dicelab.core.session import SnapshotGame, given_dice, make_rng, player_names
+from dicelab.core.engine import RULE_PLAYER, GameBase, given_dice, make_rng, player_names
 from dicelab.errors import IllegalMove, SettingsError
 from dicelab.solitaire.rules import DICE, Split
 from dicelab.solitaire.sheet import RULE_LEGAL, Sheet
 from dicelab.solitaire.state import GameState
 
-__all__ = ["GameState", "SolitaireGame", "Split", "make_rng"]
+__all__ = ["Action", "Choose", "GameState", "Roll", "SolitaireGame", "Split", "make_rng"]
 
 RULE_OVER = "the game ends when every player has finished"
 RULE_ORDER = "every player still playing chooses before the next roll"
 RULE_ROLL = "roll before choosing"
-RULE_PLAYERS = "the players of this game"
 RULE_FINISHED = "a player who has finished does not choose"
 RULE_ONCE = "one option per player and roll"
+RULE_ACTIONS = "an action is a Roll or a Choose"
 
 
-class SolitaireGame(SnapshotGame):
+@dataclass(frozen=True)
+class Roll:
+    """Roll the five dice for every player still playing."""
+
+
+@dataclass(frozen=True)
+class Choose:
+    """`player` marks `split`, a legal option of the last roll, on their sheet."""
+
+    player: str
+    split: Split
+
+
+Action = Roll | Choose
+
+
+class SolitaireGame(GameBase[GameState, Action]):
     """A game of Solitaire Dice for named players (default: one, "Player 1").
 
     `seed` is an int, None (fresh entropy) or a `numpy.random.Generator`.
@@ -59,6 +75,7 @@ class SolitaireGame(SnapshotGame):
     """
 
     State = GameState
+    save_module = "dicelab.solitaire.save"
 
     def __init__(
         self,
@@ -96,7 +113,7 @@ class SolitaireGame(SnapshotGame):
         whole = isinstance(player, (int, np.integer)) and not isinstance(player, bool)
         if whole and 0 <= player < len(self.players):
             return int(player)
-        raise IllegalMove(RULE_PLAYERS, f"no player {player!r} in this game")
+        raise IllegalMove(RULE_PLAYER, f"no player {player!r} in this game")
 
     def sheet(self, player: str | int = 0) -> Sheet:
         """A player's sheet."""
@@ -118,13 +135,39 @@ class SolitaireGame(SnapshotGame):
         """Each player's score so far."""
         return {name: sheet.score for name, sheet in self.sheets.items()}
 
-    def winners(self) -> list[str]:
-        """The players with the top score once the game is over (ties share); else []."""
-        if not self.is_over:
+    def to_move(self) -> tuple[str, ...]:
+        """The players who must choose for the last roll; when none must, the
+        players still playing (any of them may roll); none once the game is over."""
+        if self.waiting or self.is_over:
+            return self.waiting
+        return tuple(n for n, s in zip(self.players, self._state.sheets) if not s.finished)
+
+    def legal_actions(self, player: str | None = None) -> list[Action]:
+        """Every legal action now (of `player`, if given): the roll, or the
+        options of the players who must choose."""
+        if player is not None:
+            self._player(player)
+        if self.is_over:
             return []
-        scores = self.scores()
-        best = max(scores.values())
-        return [name for name, points in scores.items() if points == best]
+        if not self._state.waiting:
+            return [Roll()]
+        return [
+            Choose(name, split)
+            for name in self.waiting
+            if player in (None, name)
+            for split in self.options(name)
+        ]
+
+    def apply(self, action: Action) -> tuple[int, ...] | Sheet:
+        """Do a `Roll` or a `Choose` action (as listed by `legal_actions`).
+
+        Returns what `roll` or `choose` returns: the dice, or the new sheet.
+        """
+        if isinstance(action, Roll):
+            return self.roll()
+        if isinstance(action, Choose):
+            return self.choose(action.player, action.split)
+        raise IllegalMove(RULE_ACTIONS, f"unknown action {action!r}")
 
     # --- actions ------------------------------------------------------------
 
@@ -139,7 +182,7 @@ class SolitaireGame(SnapshotGame):
         if state.waiting:
             raise IllegalMove(RULE_ORDER, f"{', '.join(self.waiting)} must choose first")
         if dice is not None:
-            new = given_dice(dice)
+            new = given_dice(dice, DICE)
         else:
             new = tuple(int(f) for f in self._rng.integers(1, 7, size=DICE))
         playing = frozenset(i for i, s in enumerate(state.sheets) if not s.finished)
@@ -215,34 +258,6 @@ class SolitaireGame(SnapshotGame):
             if not callable(strategy):
                 raise SettingsError(f"{name}'s strategy must be a function, not {strategy!r}")
         return chooser
-
-    # --- saving -------------------------------------------------------------
-
-    def to_json(self) -> str:
-        """The game as JSON text (see `dicelab.solitaire.save`)."""
-        from dicelab.solitaire.save import dumps
-
-        return dumps(self)
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> SolitaireGame:
-        """A game from `to_json` text; raises `SaveFileError` if it is not valid."""
-        from dicelab.solitaire.save import loads
-
-        return loads(text)
-
-    def save(self, path: str | Path) -> None:
-        """Write the game to a JSON file."""
-        from dicelab.solitaire.save import save
-
-        save(self, path)
-
-    @classmethod
-    def load(cls, path: str | Path) -> SolitaireGame:
-        """Read a game written by `save`."""
-        from dicelab.solitaire.save import load
-
-        return load(path)
 
     def __repr__(self) -> str:
         where = "over" if self.is_over else f"roll {self.rolls}"

@@ -32,10 +32,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from dicelab.core.checks import items_of, whole_number
-from dicelab.core.hands import FACES, dice_space
-from dicelab.core.numbers import fraction_text
-from dicelab.core.table import EXPECTATION, PROBABILITY, Column, OddsTable
+from dicelab.core.dice.hands import FACES, dice_space
+from dicelab.core.engine.checks import items_of, whole_number
+from dicelab.core.present.numbers import fraction_text
+from dicelab.core.present.table import EXPECTATION, PROBABILITY, Column, OddsTable
 from dicelab.solitaire.rules import (
     DISCARD_NUMBERS,
     MAX_DISCARDS,

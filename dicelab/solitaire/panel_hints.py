@@ -16,9 +16,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from dicelab.core.charts import html_table, update_bars
-from dicelab.core.numbers import fraction_text, percent_text
-from dicelab.core.panel import Words
+from dicelab.core.present.charts import html_table, update_bars
+from dicelab.core.present.numbers import fraction_text, percent_text
+from dicelab.core.ui.panel import Words
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.odds import free_throw_probability, sum_table
 from dicelab.solitaire.panel_sheet import line_tone

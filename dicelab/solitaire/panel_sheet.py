@@ -7,7 +7,7 @@ penalties and total below) and, while the player has to choose, the legal
 options of the roll as buttons.  The blocks only show the game: the clicks
 go to the panel, which asks the game.
 
->>> from dicelab.core.panel import Words
+>>> from dicelab.core.ui.panel import Words
 >>> from dicelab.solitaire.panel_text import WORDS
 >>> sheet = Sheet.from_marks({3: 7, 4: 2, 6: 8, 7: 11, 8: 2, 11: 8}, {1: 8, 3: 7, 6: 4})
 >>> page = sheet_html(sheet, Words(WORDS, "en"))
@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from dicelab.core.panel import Words, set_visible
+from dicelab.core.ui.panel import Words, set_visible
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.panel_text import option_text
 from dicelab.solitaire.rules import (

@@ -2,7 +2,7 @@
 texts it builds from the game: an option as the dice that make it, the
 game-over summary.
 
->>> from dicelab.core.panel import Words
+>>> from dicelab.core.ui.panel import Words
 >>> words = Words(WORDS, "pt")
 >>> option_text((1, 4, 4, 4, 6), Split((10, 8), 1), words)
 '4+4=8 · 4+6=10 · descarte 1'
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dicelab.core.panel import COMMON_WORDS, Words, listing
+from dicelab.core.ui.panel import COMMON_WORDS, Words, listing
 from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import WIN, Split
 

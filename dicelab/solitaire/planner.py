@@ -38,7 +38,7 @@ from functools import cache
 
 import numpy as np
 
-from dicelab.core.hands import dice_space
+from dicelab.core.dice.hands import dice_space
 from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import END_MARK, MAX_DISCARDS, SUMS, line_score
 from dicelab.solitaire.sheet import Sheet

@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from dicelab.core.checks import is_whole, items_of, whole_number
-from dicelab.core.hands import FACES, Hand, as_hand
+from dicelab.core.dice.hands import FACES, Hand, as_hand
+from dicelab.core.engine.checks import is_whole, items_of, whole_number
 from dicelab.errors import SettingsError
 
 SUMS: tuple[int, ...] = tuple(range(2, 13))

@@ -29,7 +29,7 @@ import json
 import os
 from typing import Any
 
-from dicelab.core.savefile import (
+from dicelab.core.engine.savefile import (
     bad,
     dice_field,
     int_field,

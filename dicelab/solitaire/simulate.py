@@ -24,8 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.core.checks import whole_number
-from dicelab.core.session import seed_number
+from dicelab.core.engine import seed_number
+from dicelab.core.engine.checks import whole_number
 from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import END_MARK, WIN
 from dicelab.solitaire.sheet import Sheet

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dicelab.core.session import check_players, check_snapshot_dice
+from dicelab.core.engine import check_players, check_snapshot_dice
 from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import DICE
 from dicelab.solitaire.sheet import Sheet

@@ -22,7 +22,7 @@ from functools import cache
 
 import numpy as np
 
-from dicelab.core.hands import Hand, dice_space, ordered_rolls
+from dicelab.core.dice.hands import Hand, dice_space, ordered_rolls
 from dicelab.solitaire.rules import (
     CAP,
     DISCARD_NUMBERS,

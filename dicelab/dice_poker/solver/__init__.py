@@ -223,10 +223,10 @@ def solve(
     `settings` change the ruleset (e.g. `joker="free"`); `cache=False` solves
     without reading or writing the disk cache; `progress` is "auto", "text",
     "widget", "none" or an `ipywidgets.IntProgress` to fill (see
-    `dicelab.core.progress`); `workers` threads share
+    `dicelab.core.ui.progress`); `workers` threads share
     each layer.
     """
-    from dicelab.core.progress import progress_bar
+    from dicelab.core.ui.progress import progress_bar
 
     rules = get_ruleset(ruleset, **settings)
     key = _memory_key(rules)

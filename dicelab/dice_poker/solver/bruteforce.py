@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from dicelab.core.hands import Hand, sorted_hands, sub_hands, weight
+from dicelab.core.dice.hands import Hand, sorted_hands, sub_hands, weight
 from dicelab.dice_poker.rules import Ruleset, box_options, poker_bonus_due
 
 ROLLS = 3

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.core.files import atomic_write
+from dicelab.core.engine.files import atomic_write
 from dicelab.dice_poker.rules import Ruleset, score_table
 from dicelab.dice_poker.solver.space import StateSpace
 

@@ -31,7 +31,7 @@ from functools import cache
 
 import numpy as np
 
-from dicelab.core.hands import sorted_hands
+from dicelab.core.dice.hands import sorted_hands
 from dicelab.dice_poker.rules import UPPER_IDS, Ruleset
 
 DICE = 5

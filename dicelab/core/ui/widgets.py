@@ -8,7 +8,7 @@
 - `SeedControls`, `SaveLoadControls`: a new game with a seed to replay, and
   saving the game to a JSON file.
 
-All of them are also importable from `dicelab.core.panel`, where `Panel`
+All of them are also importable from `dicelab.core.ui.panel`, where `Panel`
 puts them together.
 
 >>> die_face(6), parse_seed(" 42 ")

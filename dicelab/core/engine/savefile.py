@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.core.files import atomic_write, file_label, problem_text, read_small_file
+from dicelab.core.engine.files import atomic_write, file_label, problem_text, read_small_file
 from dicelab.errors import SaveFileError
 
 MAX_SAVE_BYTES = 1 << 20  # a save of six full score cards is about 6 KiB

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from dicelab.core.numbers import (
+from dicelab.core.present.numbers import (
     decimal_text,
     fraction_text,
     latex_fraction,

@@ -14,7 +14,7 @@ b'hello'
 >>> read_small_file(folder, 100)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-dicelab.core.files.FileProblem: ... is not a regular file
+dicelab.core.engine.files.FileProblem: ... is not a regular file
 """
 
 from __future__ import annotations

@@ -9,12 +9,12 @@ panels are tested in plain pytest by clicking buttons through the widget API.
   `{**COMMON_WORDS, ...}`); `listing` joins names ("Ana, Bruno and Caio");
 - `die_face`, `die_svg`, `DieView`, `MessageArea`, `SeedControls`,
   `SaveLoadControls`, `set_visible`, `show_text` (from
-  `dicelab.core.panel_widgets`): dice drawn as dice, the line that answers
+  `dicelab.core.ui.widgets`): dice drawn as dice, the line that answers
   every click, a new game with a seed to replay, saving the game to a JSON
   file, showing and hiding a widget;
 - `safe_callback`: a decorator for widget callbacks that never lets an
   exception escape (a `DicelabError` shows its message in the panel);
-- `html_table`, `bar_figure`, `update_bars` (in `dicelab.core.charts`):
+- `html_table`, `bar_figure`, `update_bars` (in `dicelab.core.present.charts`):
   small exact-odds views;
 - `Panel`: the base class of the panels: the shared controls, New game,
   Save and Load, and showing `widget` in a notebook.
@@ -37,7 +37,8 @@ from typing import Any, Generic, TypeVar
 
 import ipywidgets as widgets
 
-from dicelab.core.panel_widgets import (
+from dicelab.core.engine import MAX_PLAYERS, player_names
+from dicelab.core.ui.widgets import (
     DIE_FACES,
     PANEL_CSS,
     DieView,
@@ -52,7 +53,6 @@ from dicelab.core.panel_widgets import (
     set_visible,
     show_text,
 )
-from dicelab.core.session import MAX_PLAYERS, player_names
 from dicelab.errors import DicelabError, SettingsError
 
 __all__ = [

@@ -13,7 +13,7 @@ Everything is kept as integer numerators over the common denominator
 6**(n*r), so the maximum is taken exactly.
 
 >>> import numpy as np
->>> from dicelab.core.hands import dice_space
+>>> from dicelab.core.dice.hands import dice_space
 >>> space = dice_space(1)
 >>> six = np.array([[0, 0, 0, 0, 0, 1]])  # one die: is it a six?
 >>> plan = plan_rerolls(space, six, rolls=3)
@@ -28,7 +28,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from dicelab.core.hands import DiceSpace, Hand
+from dicelab.core.dice.hands import DiceSpace, Hand
 
 _INT64_SAFE = 2**62
 

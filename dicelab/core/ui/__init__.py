@@ -1,0 +1,1 @@
+"""The pieces of the play panels: small widgets, the panel base class, progress bars."""
