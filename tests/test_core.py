@@ -22,8 +22,8 @@ from dicelab.core.dice.hands import (
     sub_hands,
     weight,
 )
-from dicelab.core.present.numbers import one_in_text, parse_fraction, percent_text
 from dicelab.core.dice.rerolls import exact_chance, plan_rerolls
+from dicelab.core.present.numbers import one_in_text, parse_fraction, percent_text
 from dicelab.core.present.table import EXPECTATION, PROBABILITY, Column, OddsTable
 from dicelab.errors import DiceError, SettingsError
 
