@@ -32,7 +32,7 @@ from dicelab.dice_poker.solver import (
 from dicelab.dice_poker.solver import cache as solver_cache
 from dicelab.dice_poker.solver.bruteforce import ExactSolver
 from dicelab.dice_poker.solver.rewards import ILLEGAL, legal_points
-from dicelab.dice_poker.solver.space import state_space, widget
+from dicelab.dice_poker.solver.space import keep_lattice, state_space
 from dicelab.errors import SettingsError
 
 HANDS = dice_space(5).hands
@@ -55,7 +55,7 @@ def test_state_counts_and_pruning():
     assert state_space(get_ruleset("dice-poker")).states == 1423104
     assert state_space(get_ruleset("yahtzee")).states == 359616
     yatzy = state_space(get_ruleset("yatzy"))
-    assert yatzy.states == 958976 and not yatzy.flag  # no bonus, no joker: no flag
+    assert yatzy.states == 958976 and not yatzy.fifty_matters  # no bonus, no joker
     # far fewer than every (filled set, upper total, flag)
     assert state_space(get_ruleset("dice-poker")).states < 2**15 * 65 * 2 / 2.9
 
@@ -69,8 +69,8 @@ def test_canonical_upper_total():
     assert space.reach[0].tolist() == [True] + [False] * 63  # nothing filled: upper total 0
 
 
-def test_widget_tables():
-    w = widget()
+def test_keep_lattice_tables():
+    w = keep_lattice()
     assert [len(level) for level in w.keeps] == [1, 6, 21, 56, 126, 252]
     assert w.keeps[5] == HANDS and int(w.weights.sum()) == 6**5
     assert [w.keeps[5][i] for i in w.five_kind] == [(f,) * 5 for f in range(1, 7)]

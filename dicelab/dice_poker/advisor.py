@@ -44,7 +44,7 @@ from dicelab.dice_poker.solver import CardState, Solution, solve
 from dicelab.dice_poker.solver.cache import ruleset_key
 from dicelab.dice_poker.solver.kernels import KEEPS, Workspace, average_keeps, end_values, reroll
 from dicelab.dice_poker.solver.rewards import ILLEGAL, legal_points
-from dicelab.dice_poker.solver.space import widget
+from dicelab.dice_poker.solver.space import keep_lattice
 from dicelab.dice_poker.state import GameState
 from dicelab.errors import SettingsError
 
@@ -139,8 +139,8 @@ def advise(
 
 
 def _state_arrays(solution: Solution, state: CardState) -> tuple[np.ndarray, ...]:
-    filled, upper, flag = solution.space.unflat(np.array([solution.index(state)]))
-    return filled, upper, flag
+    filled, upper, poker_fifty = solution.space.unflat(np.array([solution.index(state)]))
+    return filled, upper, poker_fifty
 
 
 def _meta(rules: Ruleset, state: CardState, hand: Hand, rolls_left: int) -> dict[str, Any]:
@@ -174,10 +174,10 @@ def _hold_table(solution: Solution, state: CardState, hand: Hand, rolls_left: in
     from dicelab.dice_poker.odds import current_turn_table
 
     rules, space = solution.rules, solution.space
-    w = widget()
-    filled, upper, flag = _state_arrays(solution, state)
+    w = keep_lattice()
+    filled, upper, poker_fifty = _state_arrays(solution, state)
     ws = Workspace(1, space.boxes)
-    end = end_values(space, solution.values, solution.seconds, filled, upper, flag, ws)
+    end = end_values(space, solution.values, solution.seconds, filled, upper, poker_fifty, ws)
     after = end.mean
     if rolls_left == 2:
         after = reroll(end.mean, end.second, end, ws, (ws.hands[0], ws.hands[1])).mean
@@ -224,10 +224,10 @@ def _hold_table(solution: Solution, state: CardState, hand: Hand, rolls_left: in
 
 def _box_table(solution: Solution, state: CardState, hand: Hand) -> OddsTable:
     rules, space = solution.rules, solution.space
-    w = widget()
+    w = keep_lattice()
     filled = sum(1 << b for b, box_id in enumerate(rules.box_ids) if box_id in state.filled)
-    fifty = bool(state.poker_fifty)
-    points, poker_bonus = legal_points(rules, filled, fifty)
+    poker_fifty = bool(state.poker_fifty)
+    points, poker_bonus = legal_points(rules, filled, poker_fifty)
     h = w.keep_index[hand][1]
     banked = state.points(rules)
     threshold = rules.upper_bonus_threshold

@@ -66,7 +66,7 @@ def _advise(args: argparse.Namespace) -> str:
     from dicelab.dice_poker.solver import CardState
 
     rules = get_ruleset(args.ruleset, **_settings(args))
-    state = CardState(frozenset(args.filled), args.upper, args.poker_50)
+    state = CardState(frozenset(args.filled), args.upper, args.poker_fifty)
     return render(advise(state, args.dice, args.rolls_left, rules), args.format)
 
 
@@ -99,7 +99,9 @@ def register(commands: Commands) -> None:
     adv.add_argument("--rolls-left", type=whole_number, choices=(0, 1, 2), required=True)
     adv.add_argument("--filled", type=box_list, default=[], help="filled boxes, e.g. ones,pair")
     adv.add_argument("--upper", type=whole_number, default=0, help="points in the upper boxes")
-    adv.add_argument("--poker-50", action="store_true", help="the poker box holds 50")
+    adv.add_argument(
+        "--poker-50", dest="poker_fifty", action="store_true", help="the poker box holds 50"
+    )
     adv.add_argument("--joker", choices=JOKER_MODES, help="change the ruleset's joker rule")
     adv.add_argument("--format", choices=SOLVE_FORMATS, default="table")
     adv.set_defaults(run=_advise)

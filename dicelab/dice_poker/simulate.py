@@ -48,7 +48,7 @@ from dicelab.dice_poker.solver.kernels import (
     reroll,
 )
 from dicelab.dice_poker.solver.rewards import five_kind_options, poker_bonus
-from dicelab.dice_poker.solver.space import DICE, StateSpace, state_space, widget
+from dicelab.dice_poker.solver.space import DICE, StateSpace, keep_lattice, state_space
 from dicelab.errors import SettingsError
 
 POLICIES = ("optimal", "greedy", "poker")
@@ -157,7 +157,7 @@ def _keep_values(
     """For 1 and 2 rolls left: the value of each keep (463 x games: the 462
     keeps, the keeps of five dice being "stop", then a row of -inf)."""
     size = mean.shape[1]
-    offsets = np.cumsum([0] + [len(level) for level in widget().keeps])
+    offsets = np.cumsum([0] + [len(level) for level in keep_lattice().keeps])
     one = np.full((KEEPS + 1, size), -np.inf)
     average_keeps(mean, one[:KEEPS], ws.cand)
     one[offsets[DICE] : KEEPS] = stop.mean
@@ -169,33 +169,37 @@ def _keep_values(
 
 
 def _optimal_tables(
-    space: StateSpace, solution: Solution, filled: np.ndarray, upper: np.ndarray, flag: np.ndarray
+    space: StateSpace,
+    solution: Solution,
+    filled: np.ndarray,
+    upper: np.ndarray,
+    poker_fifty: np.ndarray,
 ) -> _Tables:
     ws = Workspace(filled.size, space.boxes)
-    end = end_values(space, solution.values, solution.seconds, filled, upper, flag, ws)
+    end = end_values(space, solution.values, solution.seconds, filled, upper, poker_fifty, ws)
     box = end.box.copy()
     return _Tables(_keep_values(space, end.mean, end.second, end, ws), box)
 
 
-def _greedy_points(space: StateSpace, filled: np.ndarray, fifty: np.ndarray) -> np.ndarray:
+def _greedy_points(space: StateSpace, filled: np.ndarray, poker_fifty: np.ndarray) -> np.ndarray:
     """The most points any legal box gives each hand now (252 x games)."""
-    w = widget()
+    w = keep_lattice()
     scores = score_table(space.rules).astype(np.float64)
     open_ = ((filled[:, None] >> np.arange(space.boxes)) & 1) == 0
     best = np.full((len(w.counts), filled.size), -np.inf)
     for b in range(space.boxes):
         np.maximum(best, np.where(open_[:, b][None, :], scores[b][:, None], -np.inf), out=best)
-    legal, points = five_kind_options(space.rules, filled, fifty)
+    legal, points = five_kind_options(space.rules, filled, poker_fifty)
     best[w.five_kind] = np.where(legal, points, -1).max(axis=2).T
     return best
 
 
 def _heuristic_tables(
-    space: StateSpace, policy: str, filled: np.ndarray, fifty: np.ndarray
+    space: StateSpace, policy: str, filled: np.ndarray, poker_fifty: np.ndarray
 ) -> _Tables:
-    w = widget()
+    w = keep_lattice()
     if policy == "greedy":
-        end = _greedy_points(space, filled, fifty)
+        end = _greedy_points(space, filled, poker_fifty)
     else:
         end = np.zeros((len(w.counts), filled.size))
         end[w.five_kind] = 1.0
@@ -205,17 +209,17 @@ def _heuristic_tables(
 
 
 def _hand_points(
-    space: StateSpace, filled: np.ndarray, fifty: np.ndarray, hands: np.ndarray
+    space: StateSpace, filled: np.ndarray, poker_fifty: np.ndarray, hands: np.ndarray
 ) -> np.ndarray:
     """Points of every box for each game's hand, -1 where not allowed (games x boxes)."""
-    w = widget()
+    w = keep_lattice()
     table = score_table(space.rules)[:, hands].T.copy()
     open_ = ((filled[:, None] >> np.arange(space.boxes)) & 1) == 0
     table[~open_] = -1
     face = np.searchsorted(w.five_kind, hands)
     five = (face < 6) & (w.five_kind[np.minimum(face, 5)] == hands)
     if five.any():
-        legal, points = five_kind_options(space.rules, filled[five], fifty[five])
+        legal, points = five_kind_options(space.rules, filled[five], poker_fifty[five])
         rows = np.arange(int(five.sum()))
         table[five] = np.where(legal[rows, face[five]], points[rows, face[five]], -1)
     return table
@@ -236,7 +240,7 @@ class _Dice:
 
 
 def _dice_tables() -> _Dice:
-    w = widget()
+    w = keep_lattice()
     keeps = [k for level in w.keeps for k in level]
     flat = {k: i for i, k in enumerate(keeps)}
     counts = np.array([[k.count(f) for f in range(1, 7)] for k in keeps], dtype=np.int64)
@@ -303,20 +307,22 @@ def _play(
 ) -> np.ndarray:
     rules = space.rules
     dice = _dice_tables()
-    w = widget()
+    w = keep_lattice()
     keeps = [k for level in w.keeps for k in level]
     filled = np.zeros(games, dtype=np.int64)
     upper = np.zeros(games, dtype=np.int64)
-    fifty = np.zeros(games, dtype=bool)
+    poker_fifty = np.zeros(games, dtype=bool)
     total = np.zeros(games, dtype=np.int64)
     column = np.arange(games)
     for _ in range(space.boxes):
-        flag = (fifty & space.flag).astype(np.int64)
+        fifty_index = (poker_fifty & space.fifty_matters).astype(np.int64)
         if policy == "optimal":
             assert solution is not None
-            tables = _optimal_tables(space, solution, filled, space.canonical(filled, upper), flag)
+            tables = _optimal_tables(
+                space, solution, filled, space.canonical(filled, upper), fifty_index
+            )
         else:
-            tables = _heuristic_tables(space, policy, filled, fifty)
+            tables = _heuristic_tables(space, policy, filled, poker_fifty)
         counts = _roll_counts(rng, games, np.zeros((games, 6), dtype=np.int64), np.zeros(games))
         hands = _hands_of(dice, counts)
         rolled = [hands.copy()]
@@ -334,7 +340,7 @@ def _play(
             counts = _roll_counts(rng, games, kept, dice.keep_sizes[choice])
             hands = np.where(stopped, hands, _hands_of(dice, counts))
             rolled.append(hands.copy())
-        points = _hand_points(space, filled, fifty, hands)
+        points = _hand_points(space, filled, poker_fifty, hands)
         if tables.box is not None:
             box = tables.box[hands, column].astype(np.int64)
         else:
@@ -342,14 +348,14 @@ def _play(
         got = points[column, box]
         if (got < 0).any():
             raise AssertionError("a policy chose a box the rules do not allow")
-        bonus = np.where(np.isin(hands, w.five_kind), poker_bonus(rules, filled, fifty), 0)
+        bonus = np.where(np.isin(hands, w.five_kind), poker_bonus(rules, filled, poker_fifty), 0)
         is_upper = space.faces[box] > 0
         before = upper.copy()
         upper = upper + np.where(is_upper, got, 0)
         crossed = (before < rules.upper_bonus_threshold) & (upper >= rules.upper_bonus_threshold)
         total += got + bonus + np.where(crossed, rules.upper_bonus, 0)
         if space.poker >= 0:
-            fifty = np.where(box == space.poker, got == 50, fifty)
+            poker_fifty = np.where(box == space.poker, got == 50, poker_fifty)
         filled |= 1 << box
         if records is not None:
             for g in range(games):

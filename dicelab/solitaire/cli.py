@@ -15,6 +15,7 @@ from dicelab.cli import FORMATS, Commands, render, whole_number
 from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import SUMS, VALUES, line_score
 
+CLI_SUMMARY = ("strategy", "games", "mean", "ci95", "p500", "mean_rolls")
 _LINE = re.compile(r"([0-9]{1,2}):([0-9]{1,4})")
 
 
@@ -81,8 +82,9 @@ def _simulate(args: argparse.Namespace) -> str:
 
     result = simulate(args.strategy, games=args.games, seed=args.seed)
     if args.format == "json":
-        return json.dumps(result.to_dict())
-    return result.summary()
+        summary = result.summary()
+        return json.dumps({key: summary[key] for key in CLI_SUMMARY})
+    return str(result)
 
 
 def register(commands: Commands) -> None:

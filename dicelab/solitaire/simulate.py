@@ -16,16 +16,15 @@ True
 from __future__ import annotations
 
 import functools
-import math
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from dicelab.core.engine import seed_number
 from dicelab.core.engine.checks import whole_number
+from dicelab.core.present.simulation import SimulationResult
 from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import END_MARK, WIN
 from dicelab.solitaire.sheet import Sheet
@@ -37,72 +36,34 @@ CHUNK = 20_000  # games simulated at once: memory stays flat for any number of g
 
 
 @dataclass(frozen=True, eq=False)
-class SimulationResult:
+class SolitaireSimulation(SimulationResult):
     """The final score and the number of rolls of every simulated game."""
 
-    strategy: str
-    seed: int | None
-    scores: np.ndarray
-    rolls: np.ndarray
-
-    @property
-    def games(self) -> int:
-        """How many games were played."""
-        return len(self.scores)
-
-    @property
-    def mean(self) -> float:
-        """The mean score."""
-        return float(self.scores.mean())
-
-    @property
-    def sd(self) -> float:
-        """The sample standard deviation of the scores."""
-        return float(self.scores.std(ddof=1)) if self.games > 1 else 0.0
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        """A 95% confidence interval for the mean score (normal approximation)."""
-        half = 1.959964 * self.sd / math.sqrt(self.games)
-        return (self.mean - half, self.mean + half)
+    rolls: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int16))
 
     @property
     def p500(self) -> float:
         """The fraction of games scoring 500 or more (a win)."""
-        return float((self.scores >= WIN).mean())
+        return self.share_at_least(WIN)
 
     @property
     def mean_rolls(self) -> float:
         """The mean game length, in rolls (free throws included)."""
         return float(self.rolls.mean())
 
-    def distribution(self) -> dict[int, int]:
-        """How many games ended with each score, lowest score first."""
-        return dict(sorted(Counter(self.scores.tolist()).items()))
-
-    def to_dict(self) -> dict[str, Any]:
-        """The summary the command line prints as JSON."""
-        low, high = self.ci95
+    def summary(self) -> dict[str, Any]:
+        """The common summary, with P(score >= 500) and the mean game length."""
         return {
-            "strategy": self.strategy,
-            "games": self.games,
-            "mean": round(self.mean, 3),
-            "ci95": [round(low, 3), round(high, 3)],
+            **super().summary(),
             "p500": round(self.p500, 5),
             "mean_rolls": round(self.mean_rolls, 3),
         }
 
-    def summary(self) -> str:
-        """One line: games, mean with its 95% interval, P(≥ 500), mean length."""
-        low, high = self.ci95
+    def __str__(self) -> str:
         return (
-            f"{self.strategy}: {self.games} games, mean {self.mean:.1f} "
-            f"(95% CI {low:.1f} to {high:.1f}), P(score >= 500) = {self.p500:.2%}, "
+            f"{super().__str__()}, P(score >= 500) = {self.p500:.2%}, "
             f"{self.mean_rolls:.2f} rolls a game"
         )
-
-    def __repr__(self) -> str:
-        return f"<SimulationResult {self.summary()}>"
 
 
 def _generators(seed: int | None) -> tuple[np.random.Generator, np.random.Generator]:
@@ -176,7 +137,7 @@ def simulate(
     seed: int | None = 0,
     name: str | None = None,
     start: Sheet | None = None,
-) -> SimulationResult:
+) -> SolitaireSimulation:
     """Play `games` games of one player with `strategy`, from `seed`; with
     `start`, every game goes on from that sheet (the same seed gives the same
     dice, so two sheets can be compared game by game).
@@ -209,17 +170,17 @@ def simulate(
         size = min(CHUNK, games - start)
         part = play(DiceStream(dice_rng, size), size, choice_rng)
         scores[start : start + size], rolls[start : start + size] = part
-    return SimulationResult(label, None if seed is None else int(seed), scores, rolls)
+    return SolitaireSimulation("solitaire", label, seed_number(seed), scores, rolls)
 
 
 def compare(
     strategies: Sequence[str | Strategy], games: int = 10_000, seed: int | None = 0
-) -> list[SimulationResult]:
+) -> list[SolitaireSimulation]:
     """Simulate several strategies on the same dice (the same seed)."""
     return [simulate(s, games, seed) for s in strategies]
 
 
-def compare_figure(results: Sequence[SimulationResult], kind: str = "histogram") -> Any:
+def compare_figure(results: Sequence[SolitaireSimulation], kind: str = "histogram") -> Any:
     """A plotly figure comparing simulation results side by side.
 
     `kind="histogram"`: the score distributions, one colour per strategy;

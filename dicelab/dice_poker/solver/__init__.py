@@ -15,7 +15,7 @@ disk (see `dicelab.dice_poker.solver.cache`).
 (47.5, 24)
 
 How it works: a state is (filled boxes, upper total capped at the bonus
-threshold, "the poker box holds 50"); a turn is the usual widget
+threshold, "the poker box holds 50"); a turn is the usual sequence
 (roll, keep, roll, keep, roll, box); the states with the same number of
 filled boxes are solved together with numpy (`kernels`), from the full card
 back to the empty one (`induction`).  Values are float64: expected scores
@@ -92,8 +92,8 @@ class CardState:
         CardState(filled=frozenset({'sixes'}), upper_total=18, poker_fifty=False, banked=18)
         """
         filled = frozenset(b for b, v in card.boxes.items() if v is not None)
-        fifty = "poker" in card.boxes and card.boxes["poker"] == 50
-        return cls(filled, card.upper_total, fifty, card.total)
+        poker_fifty = "poker" in card.boxes and card.boxes["poker"] == 50
+        return cls(filled, card.upper_total, poker_fifty, card.total)
 
     def check(self, rules: Ruleset) -> CardState:
         """Raise `SettingsError` unless this state can happen under `rules`."""
@@ -153,8 +153,8 @@ class Solution:
         ids = self.rules.box_ids
         filled = sum(1 << b for b, box_id in enumerate(ids) if box_id in state.filled)
         upper = int(space.canonical(filled, state.upper_total))
-        flag = int(bool(state.poker_fifty) and space.flag)
-        return int(space.flat(np.int64(filled), np.int64(upper), np.int64(flag)))
+        poker_fifty = int(bool(state.poker_fifty) and space.fifty_matters)
+        return int(space.flat(np.int64(filled), np.int64(upper), np.int64(poker_fifty)))
 
     def future(self, state: CardState) -> float:
         """Expected points still to come from this state (bonuses included)."""

@@ -51,8 +51,8 @@ def backward_induction(
         if not hasattr(local, "ws"):
             local.ws = Workspace(chunk, space.boxes)
         padded = np.concatenate([part, np.repeat(part[-1:], chunk - part.size)])
-        filled, upper, flag = space.unflat(padded)
-        mean, second = turn_values(space, values, seconds, filled, upper, flag, local.ws)
+        filled, upper, poker_fifty = space.unflat(padded)
+        mean, second = turn_values(space, values, seconds, filled, upper, poker_fifty, local.ws)
         values[part] = mean[: part.size]
         seconds[part] = second[: part.size]
         return part.size

@@ -29,7 +29,7 @@ import numpy as np
 
 from dicelab.dice_poker.rules import score_table
 from dicelab.dice_poker.solver.rewards import five_kind_options, poker_bonus
-from dicelab.dice_poker.solver.space import DICE, StateSpace, widget
+from dicelab.dice_poker.solver.space import DICE, StateSpace, keep_lattice
 
 ROLLS = 3
 TIE = 1e-9
@@ -51,7 +51,7 @@ class EndValues:
 @dataclass
 class Reroll:
     """One roll more, for S states: `mean`/`second` (252 x S) of each hand;
-    `keeps`/`keeps_second` (462 x S, all keep sizes in `widget()` order, the
+    `keeps`/`keeps_second` (462 x S, all keep sizes in `keep_lattice()` order, the
     keeps of five dice being "stop") the value of holding each keep."""
 
     mean: np.ndarray
@@ -84,29 +84,29 @@ class Workspace:
 
 
 def _offsets() -> np.ndarray:
-    return np.cumsum([0] + [len(level) for level in widget().keeps])
+    return np.cumsum([0] + [len(level) for level in keep_lattice().keeps])
 
 
 @dataclass(frozen=True, eq=False)
-class _Tables:
+class _BoxScores:
     scores: np.ndarray  # (boxes, 252) float points, as score_table
     choice_row: np.ndarray  # (boxes, 252) int16: box * 6 + dice showing its face (0 if lower)
 
 
-_TABLES: dict[int, tuple[StateSpace, _Tables]] = {}
+_TABLES: dict[int, tuple[StateSpace, _BoxScores]] = {}
 
 
-def _tables(space: StateSpace) -> _Tables:
+def _tables(space: StateSpace) -> _BoxScores:
     key = id(space)
     if key not in _TABLES or _TABLES[key][0] is not space:
-        w = widget()
+        w = keep_lattice()
         scores = score_table(space.rules).astype(np.float64)
         rows = np.zeros((space.boxes, HANDS), dtype=np.int16)
         for b in range(space.boxes):
             rows[b] = b * (DICE + 1)
             if space.faces[b]:
                 rows[b] += w.counts[:, space.faces[b] - 1]
-        _TABLES[key] = (space, _Tables(scores, rows))
+        _TABLES[key] = (space, _BoxScores(scores, rows))
     return _TABLES[key][1]
 
 
@@ -117,7 +117,7 @@ def _upper_options(
     b: int,
     filled: np.ndarray,
     upper: np.ndarray,
-    flag: np.ndarray,
+    poker_fifty: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Upper box b, for c = 0..5 dice showing its face: points + upper bonus +
     value of the next state, and the variance of the rest (6 x S each)."""
@@ -127,7 +127,7 @@ def _upper_options(
     nxt = (filled | (1 << b))[None, :]
     capped = np.minimum(upper[None, :] + face * count, threshold)
     crosses = (upper[None, :] < threshold) & (capped >= threshold)
-    index = space.flat(nxt, space.canonical(nxt, capped), flag[None, :])
+    index = space.flat(nxt, space.canonical(nxt, capped), poker_fifty[None, :])
     value, second = values[index], seconds[index]
     reward = face * count + np.where(crosses, space.rules.upper_bonus, 0)
     return reward + value, second - value * value
@@ -139,11 +139,11 @@ def end_values(
     seconds: np.ndarray,
     filled: np.ndarray,
     upper: np.ndarray,
-    flag: np.ndarray,
+    poker_fifty: np.ndarray,
     ws: Workspace | None = None,
 ) -> EndValues:
     """The value (and second moment) of every hand after the last roll, for
-    the states (filled, canonical upper, flag), given the flat arrays of
+    the states (filled, canonical upper, poker_fifty), given the flat arrays of
     values and second moments of the states one box further on.
 
     Each box is one pass over all hands: candidate = points + value of the
@@ -166,21 +166,21 @@ def end_values(
         if not is_open.any():
             continue
         if space.faces[b]:
-            g, gv = _upper_options(space, values, seconds, b, filled, upper, flag)
+            g, gv = _upper_options(space, values, seconds, b, filled, upper, poker_fifty)
             g[:, ~is_open] = -np.inf
             upper_rows[b] = g
             rest_var[b] = gv
             np.take(g, tables.choice_row[b] - b * (DICE + 1), axis=0, out=cand)
         else:
             nxt = filled | (1 << b)
-            index = space.flat(nxt, upper, flag)
+            index = space.flat(nxt, upper, poker_fifty)
             nv = np.where(is_open, values[index], -np.inf)
             rest_var[b] = np.where(is_open, seconds[index] - values[index] ** 2, 0.0)
-            if b == space.poker:  # five of a kind writes 50 there: the flag is set
-                fifty = space.flat(nxt, upper, np.full(size, int(space.flag)))
+            if b == space.poker:  # five of a kind writes 50 there: Poker holds 50 from now on
+                with_fifty = space.flat(nxt, upper, np.full(size, int(space.fifty_matters)))
                 lower_next[b] = (
-                    np.where(is_open, values[fifty], -np.inf),
-                    np.where(is_open, seconds[fifty] - values[fifty] ** 2, 0.0),
+                    np.where(is_open, values[with_fifty], -np.inf),
+                    np.where(is_open, seconds[with_fifty] - values[with_fifty] ** 2, 0.0),
                 )
             else:
                 lower_next[b] = (nv, rest_var[b, 0].copy())
@@ -194,13 +194,13 @@ def end_values(
     ws.flat *= size
     ws.flat += ws.column
     np.take(ws.rest_var.reshape(-1), ws.flat, out=var)
-    _five_of_a_kind(space, filled, flag, upper_rows, rest_var, lower_next, best, var, choice)
+    _five_of_a_kind(space, filled, poker_fifty, upper_rows, rest_var, lower_next, best, var, choice)
     second = var  # second moment = mean^2 + variance, in place
     np.multiply(best, best, out=ws.cand)
     second += ws.cand
-    bonus = poker_bonus(space.rules, filled, flag == 1).astype(np.float64)
+    bonus = poker_bonus(space.rules, filled, poker_fifty == 1).astype(np.float64)
     if bonus.any():
-        rows = widget().five_kind
+        rows = keep_lattice().five_kind
         second[rows] += 2 * bonus * best[rows] + bonus * bonus
         best[rows] += bonus
     return EndValues(best, second, choice // (DICE + 1))
@@ -209,7 +209,7 @@ def end_values(
 def _five_of_a_kind(
     space: StateSpace,
     filled: np.ndarray,
-    flag: np.ndarray,
+    poker_fifty: np.ndarray,
     upper_rows: dict[int, np.ndarray],
     rest_var: np.ndarray,
     lower_next: dict[int, tuple[np.ndarray, np.ndarray]],
@@ -218,9 +218,9 @@ def _five_of_a_kind(
     choice: np.ndarray,
 ) -> None:
     """Redo the six five-of-a-kind hands with the joker's options (in place)."""
-    w = widget()
+    w = keep_lattice()
     size = filled.size
-    legal, points = five_kind_options(space.rules, filled, flag == 1)
+    legal, points = five_kind_options(space.rules, filled, poker_fifty == 1)
     cand = np.full((size, 6, space.boxes), -np.inf)
     cand_var = np.zeros((size, 6, space.boxes))
     faces = np.arange(1, 7)
@@ -244,10 +244,10 @@ def _five_of_a_kind(
 
 
 def average_keeps(mean: np.ndarray, out: np.ndarray, scratch: np.ndarray) -> np.ndarray:
-    """Value of every keep (462 x S, sizes 0..5 in `widget()` order), when the
+    """Value of every keep (462 x S, sizes 0..5 in `keep_lattice()` order), when the
     hands are worth `mean` after the reroll: K(k) = (sum over d of K(k + d)) / 6,
     one die at a time.  `scratch` is a (>= 126) x S work array."""
-    w = widget()
+    w = keep_lattice()
     offsets = _offsets()
     out[offsets[DICE] :] = mean
     for j in range(DICE - 1, -1, -1):
@@ -277,7 +277,7 @@ def reroll(
     sub-keeps, one die removed at a time, remembering which keep won; the
     second moments are then read from the winning keeps.
     """
-    w = widget()
+    w = keep_lattice()
     size = mean.shape[1]
     ws = ws or Workspace(size, 1)
     offsets = _offsets()
@@ -320,13 +320,13 @@ def turn_values(
     seconds: np.ndarray,
     filled: np.ndarray,
     upper: np.ndarray,
-    flag: np.ndarray,
+    poker_fifty: np.ndarray,
     ws: Workspace | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The value and second moment of S states before their turn's first roll."""
-    w = widget()
+    w = keep_lattice()
     ws = ws or Workspace(filled.size, space.boxes)
-    end = end_values(space, values, seconds, filled, upper, flag, ws)
+    end = end_values(space, values, seconds, filled, upper, poker_fifty, ws)
     mean, second = end.mean, end.second
     buffers = [(ws.hands[0], ws.hands[1]), (ws.hands[2], ws.hands[3])]
     for step in range(ROLLS - 1):

@@ -1,4 +1,4 @@
-"""The states between turns, and the fixed tables of one turn (the "widget").
+"""The states between turns, and the fixed tables of one turn (the keep lattice).
 
 A solitaire game's future depends only on (Glenn 2006):
 
@@ -38,7 +38,7 @@ DICE = 5
 MAX_UPPER = DICE * sum(range(1, 7))  # 105: all six upper boxes with five dice each
 
 
-def flag_matters(rules: Ruleset) -> bool:
+def fifty_matters(rules: Ruleset) -> bool:
     """Whether "the poker box holds 50" changes anything: a poker bonus, or a
     joker that needs the 50."""
     return rules.poker_bonus > 0 or (rules.joker != "none" and rules.joker_needs_fifty)
@@ -70,7 +70,7 @@ class StateSpace:
     threshold: int
     faces: np.ndarray  # (boxes,) face 1..6 of an upper box, 0 for a lower one
     poker: int  # index of the poker box, -1 if the ruleset has none
-    flag: bool  # flag_matters(rules)
+    fifty_matters: bool  # fifty_matters(rules)
     potential: np.ndarray  # (2**boxes,) 5 x faces of the open upper boxes
     reach: np.ndarray  # (2**boxes, T + 1) canonical reachable upper totals
     layers: tuple[np.ndarray, ...]  # layers[n]: flat indices of the states with n boxes filled
@@ -85,16 +85,16 @@ class StateSpace:
         """How many states the solver computes."""
         return sum(layer.size for layer in self.layers)
 
-    def flat(self, filled: np.ndarray, upper: np.ndarray, flag: np.ndarray) -> np.ndarray:
-        """Flat indices of (filled, canonical upper, flag) triples."""
-        return (filled * (self.threshold + 1) + upper) * 2 + flag
+    def flat(self, filled: np.ndarray, upper: np.ndarray, poker_fifty: np.ndarray) -> np.ndarray:
+        """Flat indices of (filled, canonical upper, poker_fifty) triples."""
+        return (filled * (self.threshold + 1) + upper) * 2 + poker_fifty
 
     def unflat(self, index: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The (filled, upper, flag) triples of flat indices."""
+        """The (filled, upper, poker_fifty) triples of flat indices."""
         index = np.asarray(index, dtype=np.int64)
-        flag = index % 2
+        poker_fifty = index % 2
         upper = (index // 2) % (self.threshold + 1)
-        return index // (2 * (self.threshold + 1)), upper, flag
+        return index // (2 * (self.threshold + 1)), upper, poker_fifty
 
     def canonical(self, filled: int | np.ndarray, upper: int | np.ndarray) -> np.ndarray:
         """The stored upper total for a filled set and an upper total: capped at
@@ -113,22 +113,22 @@ class StateSpace:
 
 
 def _layers(
-    boxes: int, reach: np.ndarray, poker: int, flag: bool, threshold: int
+    boxes: int, reach: np.ndarray, poker: int, matters: bool, threshold: int
 ) -> tuple[np.ndarray, ...]:
     masks = np.arange(1 << boxes, dtype=np.int64)
     popcount = np.zeros(masks.size, dtype=np.int64)
     for b in range(boxes):
         popcount += (masks >> b) & 1
     if poker < 0:
-        flags_ok = np.ones((masks.size, 2), dtype=bool)
+        fifty_ok = np.ones((masks.size, 2), dtype=bool)
     else:
-        flags_ok = np.stack([np.ones(masks.size, dtype=bool), (masks >> poker) & 1 == 1], axis=1)
-    if not flag:
-        flags_ok[:, 1] = False
+        fifty_ok = np.stack([np.ones(masks.size, dtype=bool), (masks >> poker) & 1 == 1], axis=1)
+    if not matters:
+        fifty_ok[:, 1] = False
     layers = []
     for n in range(boxes + 1):
         filled = masks[popcount == n]
-        ok = reach[filled][:, :, None] & flags_ok[filled][:, None, :]
+        ok = reach[filled][:, :, None] & fifty_ok[filled][:, None, :]
         f_i, u, f = np.nonzero(ok)
         layers.append((filled[f_i] * (threshold + 1) + u) * 2 + f)
     return tuple(layers)
@@ -165,18 +165,18 @@ def state_space(rules: Ruleset) -> StateSpace:
             row[np.where(dead, 0, totals)] = True
             by_upper[key] = row
         reach[mask] = by_upper[key]
-    flag = flag_matters(rules)
-    layers = _layers(boxes, reach, poker, flag, threshold)
+    matters = fifty_matters(rules)
+    layers = _layers(boxes, reach, poker, matters, threshold)
     for array in (faces, potential, reach, *layers):
         array.setflags(write=False)
-    return StateSpace(rules, boxes, threshold, faces, poker, flag, potential, reach, layers)
+    return StateSpace(rules, boxes, threshold, faces, poker, matters, potential, reach, layers)
 
 
-# --- the widget: hands, keeps and how they connect ----------------------------
+# --- the keep lattice: hands, keeps and how they connect ----------------------------
 
 
 @dataclass(frozen=True, eq=False)
-class Widget:
+class KeepLattice:
     """The fixed tables of one turn, for the one-die-at-a-time recursion.
 
     `keeps[j]` are the multisets of j dice (j = 0..5; `keeps[5]` are the 252
@@ -196,7 +196,7 @@ class Widget:
 
 
 @cache
-def widget() -> Widget:
+def keep_lattice() -> KeepLattice:
     """The turn tables (built once)."""
     import math
 
@@ -235,4 +235,6 @@ def widget() -> Widget:
     keep_index = {k: (j, i) for j, level in enumerate(keeps) for i, k in enumerate(level)}
     for array in (*children, *parents, counts, weights, five_kind):
         array.setflags(write=False)
-    return Widget(keeps, tuple(children), tuple(parents), counts, weights, five_kind, keep_index)
+    return KeepLattice(
+        keeps, tuple(children), tuple(parents), counts, weights, five_kind, keep_index
+    )

@@ -1,0 +1,91 @@
+"""`SimulationResult`: the final scores of many simulated games, with their statistics.
+
+Every game's simulator returns one (a subclass may add what its game
+measures, such as game length).  The numbers are estimates from a sample,
+so they are floats; `ci95` is the usual normal-approximation interval.
+
+>>> import numpy as np
+>>> result = SimulationResult("demo", "greedy", 1, np.array([10, 20, 30, 40]))
+>>> result.mean, result.std, result.games
+(25.0, 12.909944487358056, 4)
+>>> result.summary()["ci95"]
+[12.35, 37.65]
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+Z95 = 1.959964  # the 97.5% point of the standard normal distribution
+
+
+@dataclass(frozen=True, eq=False)
+class SimulationResult:
+    """The final score of every simulated game of `game`, played by `strategy`
+    from `seed` (None: a generator was given)."""
+
+    game: str
+    strategy: str
+    seed: int | None
+    scores: np.ndarray
+
+    @property
+    def games(self) -> int:
+        """How many games were played."""
+        return int(self.scores.size)
+
+    @property
+    def mean(self) -> float:
+        """The mean final score."""
+        return float(self.scores.mean())
+
+    @property
+    def std(self) -> float:
+        """The sample standard deviation of the final scores (n - 1 in the denominator)."""
+        return float(self.scores.std(ddof=1)) if self.games > 1 else 0.0
+
+    @property
+    def sem(self) -> float:
+        """The standard error of the mean."""
+        return self.std / math.sqrt(self.games)
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """A 95% confidence interval for the mean score (normal approximation)."""
+        half = Z95 * self.sem
+        return (self.mean - half, self.mean + half)
+
+    def share_at_least(self, points: int) -> float:
+        """The fraction of games scoring `points` or more."""
+        return float((self.scores >= points).mean())
+
+    def distribution(self) -> dict[int, int]:
+        """How many games ended with each score, lowest score first."""
+        return dict(sorted(Counter(self.scores.tolist()).items()))
+
+    def summary(self) -> dict[str, Any]:
+        """Game, strategy, games, mean, std and the 95% interval, JSON-ready (rounded)."""
+        low, high = self.ci95
+        return {
+            "game": self.game,
+            "strategy": self.strategy,
+            "games": self.games,
+            "mean": round(self.mean, 3),
+            "std": round(self.std, 3),
+            "ci95": [round(low, 3), round(high, 3)],
+        }
+
+    def __str__(self) -> str:
+        low, high = self.ci95
+        return (
+            f"{self.strategy}: {self.games} games, mean {self.mean:.1f} "
+            f"(95% CI {low:.1f} to {high:.1f})"
+        )
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game} {self}>"
