@@ -6,7 +6,9 @@ import numpy as np
 import pytest
 
 from dicelab.dice_poker.game import DicePokerGame
-from dicelab.dice_poker.simulate import POLICIES, histogram, simulate
+from dicelab.dice_poker.game import Roll, Score
+from dicelab.dice_poker.simulate import histogram, simulate
+from dicelab.dice_poker.strategy import STRATEGIES, strategy
 from dicelab.dice_poker.solver import solve
 from dicelab.errors import SettingsError
 
@@ -30,7 +32,7 @@ def test_heuristics_score_less(yahtzee):
     greedy = simulate("greedy", 1000, "yahtzee", seed=1)
     poker = simulate("poker", 1000, "yahtzee", seed=1)
     assert poker.mean < greedy.mean < optimal.mean
-    assert greedy.summary()["policy"] == "greedy" and greedy.summary()["games"] == 1000
+    assert greedy.summary()["strategy"] == "greedy" and greedy.summary()["games"] == 1000
 
 
 def test_seeded_games_repeat():
@@ -41,9 +43,14 @@ def test_seeded_games_repeat():
     assert simulate("greedy", 50, "dice-poker", seed=np.random.default_rng(11)).seed is None
 
 
-def _replay(ruleset, turns):
-    """Play the recorded turns through the game engine; return the total."""
+def _replay(ruleset, turns, bot):
+    """Play the recorded turns through the game engine, checking that the
+    engine strategy `bot` makes each recorded choice; return the total."""
     game = DicePokerGame(["A"], ruleset, seed=0)
+
+    def choice():
+        return bot(game.view("A"), game.legal_actions("A"), game.rng)
+
     for rolls, holds, box, points in turns:
         game.roll(dice=list(rolls[0]))
         for hold, after in zip(holds, rolls[1:], strict=True):
@@ -56,6 +63,7 @@ def _replay(ruleset, turns):
                 positions.append(
                     next(i for i in range(5) if current[i] == face and i not in positions)
                 )
+            assert choice() == Roll(frozenset(positions))
             fresh = list(after)
             for face in hold:
                 fresh.remove(face)
@@ -65,25 +73,27 @@ def _replay(ruleset, turns):
                 dice=[current[i] if i in positions else next(new) for i in range(5)],
             )
         assert tuple(sorted(game.dice)) == rolls[-1]
+        assert choice() == Score(box)
         assert game.score(box) == points
     assert game.is_over
     return game.totals()["A"]
 
 
-REPLAYS = [  # the optimal policy on yahtzee only: it is solved once for this module
-    (policy, ruleset)
-    for policy in POLICIES
+REPLAYS = [  # the optimal strategy on yahtzee only: it is solved once for this module
+    (name, ruleset)
+    for name in STRATEGIES
     for ruleset in ("dice-poker", "yahtzee", "yatzy")
-    if policy != "optimal" or ruleset == "yahtzee"
+    if name != "optimal" or ruleset == "yahtzee"
 ]
 
 
-@pytest.mark.parametrize(("policy", "ruleset"), REPLAYS)
-def test_recorded_games_replay_in_the_engine(policy, ruleset, yahtzee):
-    sim = simulate(policy, 25, ruleset, seed=5, record=True)
+@pytest.mark.parametrize(("name", "ruleset"), REPLAYS)
+def test_recorded_games_replay_in_the_engine_with_the_same_choices(name, ruleset, yahtzee):
+    sim = simulate(name, 25, ruleset, seed=5, record=True, solution=yahtzee)
     assert sim.records is not None and len(sim.records) == 25
+    bot = strategy(name, ruleset, solution=yahtzee if name == "optimal" else None)
     for turns, score in zip(sim.records, sim.scores, strict=True):
-        assert _replay(ruleset, turns) == score
+        assert _replay(ruleset, turns, bot) == score
 
 
 def test_histogram():
@@ -100,11 +110,11 @@ def test_histogram():
 
 @pytest.mark.parametrize(
     "kwargs",
-    [dict(policy="lucky"), dict(games=0), dict(games=True), dict(ruleset="poker")],
+    [dict(strategy="lucky"), dict(games=0), dict(games=True), dict(ruleset="poker")],
 )
 def test_simulate_errors(kwargs):
     with pytest.raises(SettingsError):
-        simulate(**{"policy": "greedy", "games": 10, **kwargs})
+        simulate(**{"strategy": "greedy", "games": 10, **kwargs})
 
 
 def test_solution_must_match(yahtzee):

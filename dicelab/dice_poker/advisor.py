@@ -17,7 +17,7 @@ Expected scores are float64 numbers from the solver, shown rounded to four
 decimals: unlike the odds, they are not exact fractions.
 
 >>> from dataclasses import replace
->>> from dicelab.dice_poker.rules import get_ruleset
+>>> from dicelab.dice_poker.rules import ROLLS_PER_TURN, get_ruleset
 >>> from dicelab.dice_poker.solver import CardState, solve
 >>> rules = get_ruleset("yahtzee")
 >>> few = replace(rules, name="yahtzee-3", boxes=rules.boxes[-3:])
@@ -37,9 +37,9 @@ import numpy as np
 from dicelab.core.dice.hands import Hand, as_hand, sub_hands
 from dicelab.core.engine.checks import whole_number
 from dicelab.core.present.table import PROBABILITY, Column, OddsTable
-from dicelab.dice_poker.card import ROLLS_PER_TURN, Scorecard
+from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.game import DicePokerGame
-from dicelab.dice_poker.rules import Ruleset, get_ruleset
+from dicelab.dice_poker.rules import ROLLS_PER_TURN, Ruleset, get_ruleset
 from dicelab.dice_poker.solver import CardState, Solution, solve
 from dicelab.dice_poker.solver.cache import ruleset_key
 from dicelab.dice_poker.solver.kernels import KEEPS, Workspace, average_keeps, end_values, reroll
@@ -230,16 +230,14 @@ def _box_table(solution: Solution, state: CardState, hand: Hand) -> OddsTable:
     points, poker_bonus = legal_points(rules, filled, poker_fifty)
     h = w.keep_index[hand][1]
     banked = state.points(rules)
-    threshold = rules.upper_bonus_threshold
     rows, values = [], []
     for b, box in enumerate(rules.boxes):
         p = int(points[b, h])
         if p == ILLEGAL:
             continue
         upper = state.upper_total + (p if space.faces[b] else 0)
-        bonus = int(poker_bonus[h])
-        if space.faces[b] and state.upper_total < threshold <= upper:
-            bonus += rules.upper_bonus
+        bonus = int(poker_bonus[h]) + rules.upper_bonus_for(upper)
+        bonus -= rules.upper_bonus_for(state.upper_total)
         nxt = CardState(
             state.filled | {box.id},
             upper,

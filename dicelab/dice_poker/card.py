@@ -27,14 +27,12 @@ from typing import Any
 
 from dicelab.core.dice.hands import as_hand
 from dicelab.dice_poker.reachable import card_problem
-from dicelab.dice_poker.rules import Ruleset, box_options, get_ruleset, poker_bonus_due
+from dicelab.dice_poker.rules import DICE, Ruleset, box_options, get_ruleset, poker_bonus_due
 from dicelab.errors import IllegalMove, SettingsError
 
 RULE_BOXES = "the boxes of the score card"
 RULE_ONCE = "each box is filled once"
 RULE_JOKER = "joker rule"
-ROLLS_PER_TURN = 3
-DICE = 5
 POSITIONS = frozenset(range(DICE))
 
 
@@ -149,8 +147,8 @@ class Scorecard:
     @property
     def upper_bonus(self) -> int:
         """The upper bonus earned so far (0 until the threshold is reached)."""
-        rules = self.ruleset
-        return rules.upper_bonus if self.upper_total >= rules.upper_bonus_threshold else 0
+        bonus: int = self.ruleset.upper_bonus_for(self.upper_total)
+        return bonus
 
     @property
     def bonus_needed(self) -> int:

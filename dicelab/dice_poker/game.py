@@ -33,8 +33,8 @@ from typing import Any
 import numpy as np
 
 from dicelab.core.engine import GameBase, given_dice, make_rng, player_names
-from dicelab.dice_poker.card import DICE, ROLLS_PER_TURN, Scorecard
-from dicelab.dice_poker.rules import Ruleset, get_ruleset
+from dicelab.dice_poker.card import Scorecard
+from dicelab.dice_poker.rules import DICE, ROLLS_PER_TURN, Ruleset, get_ruleset
 from dicelab.dice_poker.state import GameState
 from dicelab.errors import IllegalMove
 

@@ -45,12 +45,11 @@ from dicelab.core.ui.panel import (
     set_visible,
     show_text,
 )
-from dicelab.dice_poker.card import DICE
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.panel_card import ScorecardGrid
 from dicelab.dice_poker.panel_hints import HintsView
 from dicelab.dice_poker.panel_text import WORDS, game_over_text, joker_text
-from dicelab.dice_poker.rules import Ruleset, get_ruleset, poker_bonus_due
+from dicelab.dice_poker.rules import DICE, Ruleset, get_ruleset, poker_bonus_due
 from dicelab.errors import IllegalMove
 
 __all__ = ["DEFAULT_SAVE", "MAX_PLAYERS", "DicePokerPanel"]

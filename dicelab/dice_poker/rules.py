@@ -24,6 +24,8 @@ from dicelab.core.dice.hands import as_hand, dice_space
 from dicelab.dice_poker import scoring as s
 from dicelab.errors import SettingsError
 
+DICE = 5  # dice in a hand
+ROLLS_PER_TURN = 3  # the first roll and two rerolls
 UPPER_IDS = ("ones", "twos", "threes", "fours", "fives", "sixes")
 JOKER_MODES = ("forced", "free", "none")
 SETTINGS = (
@@ -202,6 +204,17 @@ class Ruleset:
         raise SettingsError(
             f"{self.name} has no box {box_id!r}; its boxes are {', '.join(self.box_ids)}"
         )
+
+    def upper_bonus_for(self, upper_total: Any) -> Any:
+        """The upper bonus earned with this upper total (a number, or a numpy array
+        of them): the one place the bonus rule is written.
+
+        >>> [get_ruleset(name).upper_bonus_for(63) for name in ("dice-poker", "yahtzee")]
+        [0, 35]
+        """
+        reached = np.asarray(upper_total) >= self.upper_bonus_threshold
+        earned = np.where(reached, self.upper_bonus, 0)
+        return int(earned) if earned.ndim == 0 else earned
 
     def settings(self) -> dict[str, Any]:
         """The ruleset's name and settings, JSON-ready."""

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dicelab.core.engine import check_players, check_snapshot_dice
-from dicelab.dice_poker.card import DICE, POSITIONS, ROLLS_PER_TURN, Scorecard
-from dicelab.dice_poker.rules import Ruleset
+from dicelab.dice_poker.card import POSITIONS, Scorecard
+from dicelab.dice_poker.rules import DICE, ROLLS_PER_TURN, Ruleset
 from dicelab.errors import SettingsError
 
 

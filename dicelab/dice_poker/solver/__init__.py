@@ -121,7 +121,7 @@ class CardState:
         """The points banked (see `banked`)."""
         if self.banked is not None:
             return int(self.banked)
-        bonus = rules.upper_bonus if self.upper_total >= rules.upper_bonus_threshold else 0
+        bonus = rules.upper_bonus_for(self.upper_total)
         return self.upper_total + bonus + (50 if self.poker_fifty else 0)
 
 

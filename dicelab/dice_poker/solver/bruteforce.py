@@ -29,9 +29,7 @@ from fractions import Fraction
 from functools import cache
 
 from dicelab.core.dice.hands import Hand, sorted_hands, sub_hands, weight
-from dicelab.dice_poker.rules import Ruleset, box_options, poker_bonus_due
-
-ROLLS = 3
+from dicelab.dice_poker.rules import ROLLS_PER_TURN, Ruleset, box_options, poker_bonus_due
 
 
 @dataclass(frozen=True)
@@ -93,7 +91,7 @@ class ExactSolver:
     def _solve(self, card: dict[str, int | None], upper_total: int) -> Exact:
         rules = self.rules
         if all(card[b] is not None for b in rules.box_ids):
-            bonus = rules.upper_bonus if upper_total >= rules.upper_bonus_threshold else 0
+            bonus = rules.upper_bonus_for(upper_total)
             return Exact(Fraction(bonus), Fraction(bonus**2), Fraction(bonus**2))
         end: dict[Hand, Exact] = {}
 
@@ -134,5 +132,5 @@ class ExactSolver:
                 )
             return keeps[hold, rolls_left]
 
-        levels += [{} for _ in range(ROLLS - 1)]
-        return keep((), ROLLS)
+        levels += [{} for _ in range(ROLLS_PER_TURN - 1)]
+        return keep((), ROLLS_PER_TURN)

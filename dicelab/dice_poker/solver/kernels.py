@@ -27,14 +27,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dicelab.dice_poker.rules import score_table
+from dicelab.core.dice.hands import dice_space
+from dicelab.dice_poker.rules import DICE, ROLLS_PER_TURN, score_table
 from dicelab.dice_poker.solver.rewards import five_kind_options, poker_bonus
-from dicelab.dice_poker.solver.space import DICE, StateSpace, keep_lattice
+from dicelab.dice_poker.solver.space import StateSpace, keep_lattice
 
-ROLLS = 3
 TIE = 1e-9
-HANDS = 252
-KEEPS = 462
+HANDS = len(dice_space(DICE).hands)  # 252
+KEEPS = len(dice_space(DICE).keeps)  # 462
 
 
 @dataclass
@@ -125,11 +125,12 @@ def _upper_options(
     threshold = space.threshold
     count = np.arange(DICE + 1)[:, None]
     nxt = (filled | (1 << b))[None, :]
-    capped = np.minimum(upper[None, :] + face * count, threshold)
-    crosses = (upper[None, :] < threshold) & (capped >= threshold)
+    after = upper[None, :] + face * count
+    capped = np.minimum(after, threshold)
     index = space.flat(nxt, space.canonical(nxt, capped), poker_fifty[None, :])
     value, second = values[index], seconds[index]
-    reward = face * count + np.where(crosses, space.rules.upper_bonus, 0)
+    bonus = space.rules.upper_bonus_for(after) - space.rules.upper_bonus_for(upper[None, :])
+    reward = face * count + bonus
     return reward + value, second - value * value
 
 
@@ -329,7 +330,7 @@ def turn_values(
     end = end_values(space, values, seconds, filled, upper, poker_fifty, ws)
     mean, second = end.mean, end.second
     buffers = [(ws.hands[0], ws.hands[1]), (ws.hands[2], ws.hands[3])]
-    for step in range(ROLLS - 1):
+    for step in range(ROLLS_PER_TURN - 1):
         result = reroll(mean, second, end, ws, buffers[step % 2])
         mean, second = result.mean, result.second
     weights = w.weights.astype(np.float64) / 6**DICE

@@ -32,9 +32,8 @@ from functools import cache
 import numpy as np
 
 from dicelab.core.dice.hands import sorted_hands
-from dicelab.dice_poker.rules import UPPER_IDS, Ruleset
+from dicelab.dice_poker.rules import DICE, UPPER_IDS, Ruleset
 
-DICE = 5
 MAX_UPPER = DICE * sum(range(1, 7))  # 105: all six upper boxes with five dice each
 
 
