@@ -5,11 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dicelab.dice_poker.game import DicePokerGame
-from dicelab.dice_poker.game import Roll, Score
+from dicelab.dice_poker.game import DicePokerGame, Roll, Score
 from dicelab.dice_poker.simulate import histogram, simulate
-from dicelab.dice_poker.strategy import STRATEGIES, strategy
 from dicelab.dice_poker.solver import solve
+from dicelab.dice_poker.strategy import STRATEGIES, strategy
 from dicelab.errors import SettingsError
 
 pytestmark = pytest.mark.usefixtures("private_solver_cache")
