@@ -159,18 +159,18 @@ class Planner(BatchStrategy):
     def values(self, batch: Batch) -> np.ndarray:
         """The value of the sheet after each option (games x options)."""
         model, tables = _model(), option_tables()
-        games, width = batch.a.shape
+        games, width = batch.first.shape
         rows, cols = np.arange(games)[:, None], np.arange(width)[None, :]
         marks = np.repeat(batch.marks[:, None, :], width, axis=1)
-        np.add.at(marks, (rows, cols, batch.a), 1)
-        np.add.at(marks, (rows, cols, batch.b), 1)
+        np.add.at(marks, (rows, cols, batch.first), 1)
+        np.add.at(marks, (rows, cols, batch.second), 1)
         discards = np.zeros((games, width, 7), dtype=np.int64)
         discards[..., 1:] = batch.discards[:, None, :]
-        np.add.at(discards, (rows, cols, batch.d), 1)
+        np.add.at(discards, (rows, cols, batch.discard), 1)
         top = np.sort(discards[..., 1:], axis=-1)[..., -MAX_DISCARDS:]
         left = model.rolls_left[top[..., 0], top[..., 1], top[..., 2]]
         subset = batch.subset[:, None]
-        after = np.where(batch.d > 0, tables.add[subset, batch.d], subset)
+        after = np.where(batch.discard > 0, tables.add[subset, batch.discard], subset)
         offered = model.offered[after]
         p = np.minimum(offered, self.focus * offered / offered.sum(axis=-1, keepdims=True))
         lines = _expected_lines(marks, left, p)

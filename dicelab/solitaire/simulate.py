@@ -93,13 +93,16 @@ def _fast(
             marks[active],
             discards[active, 1:],
             k,
-            t.a[k, hand].astype(np.int64),
-            t.b[k, hand].astype(np.int64),
-            t.d[k, hand].astype(np.int64),
+            t.first[k, hand].astype(np.int64),
+            t.second[k, hand].astype(np.int64),
+            t.discard[k, hand].astype(np.int64),
             np.arange(t.width) < t.count[k, hand][:, None],
         )
         pick = strategy.batch(batch, rng)[:, None]
-        a, b, d = (np.take_along_axis(x, pick, axis=1)[:, 0] for x in (batch.a, batch.b, batch.d))
+        a, b, d = (
+            np.take_along_axis(x, pick, axis=1)[:, 0]
+            for x in (batch.first, batch.second, batch.discard)
+        )
         marks[active, a] += 1
         marks[active, b] += 1
         discards[active, d] += 1

@@ -51,17 +51,17 @@ class Batch:
 
     `marks` (games x 11) and `discards` (games x 6) are the sheets' marks;
     `subset` the index of the chosen discard numbers in
-    `option_tables().subsets`; `a`, `b` (pair sums - 2) and `d` (discard
-    face, 0 = free throw), each games x options, are the options; `valid`
-    says which option slots are real.
+    `option_tables().subsets`; `first`, `second` (the pair sums - 2) and
+    `discard` (the discard face, 0 = free throw), each games x options, are
+    the options; `valid` says which option slots are real.
     """
 
     marks: np.ndarray
     discards: np.ndarray
     subset: np.ndarray
-    a: np.ndarray
-    b: np.ndarray
-    d: np.ndarray
+    first: np.ndarray
+    second: np.ndarray
+    discard: np.ndarray
     valid: np.ndarray
 
     @classmethod
@@ -71,15 +71,17 @@ class Batch:
             raise SettingsError("a decision needs at least one option")
         tables = option_tables()
         rows = [(s.pairs[0] - 2, s.pairs[1] - 2, s.discard or 0) for s in options]
-        a, b, d = (np.array([[r[i] for r in rows]], dtype=np.int64) for i in range(3))
+        first, second, discard = (
+            np.array([[r[i] for r in rows]], dtype=np.int64) for i in range(3)
+        )
         return cls(
             np.array([sheet.sums], dtype=np.int64),
             np.array([sheet.discards], dtype=np.int64),
             np.array([tables.subset_index[sheet.chosen]], dtype=np.int64),
-            a,
-            b,
-            d,
-            np.ones(a.shape, dtype=bool),
+            first,
+            second,
+            discard,
+            np.ones(first.shape, dtype=bool),
         )
 
     def __len__(self) -> int:
@@ -153,7 +155,7 @@ class Greedy(BatchStrategy):
     name = "greedy"
 
     def batch(self, batch: Batch, rng: np.random.Generator) -> np.ndarray:
-        return first_best(line_gains(batch.marks, batch.a, batch.b), batch.valid)
+        return first_best(line_gains(batch.marks, batch.first, batch.second), batch.valid)
 
 
 def strategy_names() -> tuple[str, ...]:

@@ -6,12 +6,14 @@ numbers).  `option_tables()` lists them all once, as numpy arrays, in the
 order of `rules.legal_splits`; a game is then a row of a few arrays.
 
 >>> t = option_tables()
->>> len(t.subsets), t.a.shape[1], t.width
+>>> len(t.subsets), t.first.shape[1], t.width
 (42, 252, 15)
 >>> h = t.hand_index[(1, 4, 4, 4, 6)]
 >>> k = t.subset_index[frozenset({1, 2, 5})]
->>> int(t.count[k, h]), [int(t.a[k, h, 0]) + 2, int(t.b[k, h, 0]) + 2, int(t.d[k, h, 0])]
-(1, [8, 10, 1])
+>>> int(t.count[k, h]), int(t.first[k, h, 0]) + 2, int(t.second[k, h, 0]) + 2
+(1, 8, 10)
+>>> int(t.discard[k, h, 0])
+1
 """
 
 from __future__ import annotations
@@ -42,8 +44,9 @@ class OptionTables:
 
     - `subsets[k]`: the k-th set of chosen discard numbers (`subset_index` inverts it);
     - `add[k, f]`: the index of `subsets[k] | {f}` (-1 if that would be four numbers);
-    - `a[k, h, j]`, `b[k, h, j]`: the two pair sums of option j, as sum - 2 (a <= b);
-    - `d[k, h, j]`: its discard face, 0 for a free throw; `count[k, h]` options;
+    - `first[k, h, j]`, `second[k, h, j]`: the two pair sums of option j, as sum - 2
+      (first <= second);
+    - `discard[k, h, j]`: its discard face, 0 for a free throw; `count[k, h]` options;
       padding slots repeat option 0;
     - `hands`, `hand_index`, `weights`: the 252 hands (from `dice_space(5)`);
     - `roll_to_hand[code]`: the hand of an ordered roll, code = sum (die - 1) * 6**i;
@@ -53,9 +56,9 @@ class OptionTables:
     subsets: tuple[frozenset[int], ...]
     subset_index: dict[frozenset[int], int]
     add: np.ndarray
-    a: np.ndarray
-    b: np.ndarray
-    d: np.ndarray
+    first: np.ndarray
+    second: np.ndarray
+    discard: np.ndarray
     count: np.ndarray
     hands: tuple[Hand, ...]
     hand_index: dict[Hand, int]
@@ -66,7 +69,7 @@ class OptionTables:
     @property
     def width(self) -> int:
         """The most options any roll offers."""
-        return self.a.shape[2]
+        return self.first.shape[2]
 
 
 def discard_subsets() -> tuple[frozenset[int], ...]:
@@ -104,23 +107,24 @@ def option_tables() -> OptionTables:
     listed = [[raw_options(h, chosen) for h in space.hands] for chosen in subsets]
     width = max(len(o) for row in listed for o in row)
     shape = (len(subsets), len(space.hands), width)
-    a, b, d = (np.zeros(shape, dtype=np.int8) for _ in range(3))
+    first, second, discard = (np.zeros(shape, dtype=np.int8) for _ in range(3))
     count = np.zeros(shape[:2], dtype=np.int8)
     for k, row in enumerate(listed):
         for h, options in enumerate(row):
             padded = np.array(options + (options[0],) * (width - len(options)), dtype=np.int8)
-            a[k, h], b[k, h], d[k, h] = padded[:, 0] - 2, padded[:, 1] - 2, padded[:, 2]
+            first[k, h], second[k, h] = padded[:, 0] - 2, padded[:, 1] - 2
+            discard[k, h] = padded[:, 2]
             count[k, h] = len(options)
     line = np.array([[line_score(s, m) for m in range(MARK_COLUMNS)] for s in SUMS], dtype=np.int64)
-    for array in (add, a, b, d, count, line):
+    for array in (add, first, second, discard, count, line):
         array.setflags(write=False)
     return OptionTables(
         subsets,
         subset_index,
         add,
-        a,
-        b,
-        d,
+        first,
+        second,
+        discard,
         count,
         space.hands,
         space.index,
