@@ -2,7 +2,7 @@
 
     dicelab odds dice-poker [--ruleset R] [--rolls 1|2|3] [--format F]
 
-Each game adds its own commands (see `COMMAND_MODULES`); bad arguments give
+Each game adds its own commands (`dicelab.games.GAMES`); bad arguments give
 exit status 2 and a one-line message, never a traceback.  So does output that
 cannot be written (a full disk, a closed stdout: status 1) and Ctrl-C (status
 130); text that stdout's encoding cannot hold is written in plain ASCII.
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import os
 import sys
 import unicodedata
@@ -24,7 +23,6 @@ from dicelab.core.present.table import OddsTable
 from dicelab.errors import DicelabError
 
 FORMATS = ("table", "markdown", "csv", "json", "latex")
-COMMAND_MODULES = ("dicelab.dice_poker.cli", "dicelab.solitaire.cli")
 
 
 class Parser(argparse.ArgumentParser):
@@ -89,10 +87,12 @@ def render(table: OddsTable, fmt: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every `dicelab` command."""
+    from dicelab.games import GAMES
+
     parser = Parser(prog="dicelab", description="Exact odds of classic dice games.")
     commands = Commands(parser)
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(commands)
+    for game in GAMES.values():
+        game.register_cli(commands)
     return parser
 
 

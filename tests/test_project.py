@@ -154,7 +154,12 @@ def test_cli_warnings_are_one_line_and_restored(monkeypatch, capsys):
     module = type(sys)("fake_commands")
     module.register = register
     monkeypatch.setitem(sys.modules, "fake_commands", module)
-    monkeypatch.setattr("dicelab.cli.COMMAND_MODULES", ("fake_commands",))
+    import dataclasses
+
+    from dicelab.games import GAMES
+
+    fake = dataclasses.replace(GAMES["solitaire"], name="fake", cli="fake_commands:register")
+    monkeypatch.setattr("dicelab.games.GAMES", {"fake": fake})
     usual = warnings.formatwarning
 
     def show(message, category, filename, lineno, file=None, line=None):  # Python's default

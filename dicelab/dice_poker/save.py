@@ -44,7 +44,7 @@ from dicelab.core.engine.savefile import (
 )
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.game import DicePokerGame
-from dicelab.dice_poker.rules import RULESETS, SETTINGS, Box, Ruleset, get_ruleset
+from dicelab.dice_poker.rules import DICE, RULESETS, SETTINGS, Box, Ruleset, get_ruleset
 from dicelab.dice_poker.state import GameState
 from dicelab.errors import DicelabError, SaveFileError
 
@@ -187,7 +187,7 @@ def from_dict(data: Any) -> DicePokerGame:
             current=int_field(data, "current_player", 0, max(len(players), 1)),
             turn=int_field(data, "turn", 1, rules.turns + 1),
             rolls_used=int_field(data, "rolls_used", 0, 4),
-            dice=dice_field(data["dice"]),
+            dice=dice_field(data["dice"], DICE),
             held=_held(data["held"]),
             finished=data["finished"],
         )

@@ -47,7 +47,7 @@ from dicelab.core.engine.savefile import (
 )
 from dicelab.errors import DicelabError
 from dicelab.solitaire.game import SolitaireGame
-from dicelab.solitaire.rules import DISCARD_NUMBERS, SUMS
+from dicelab.solitaire.rules import DICE, DISCARD_NUMBERS, SUMS
 from dicelab.solitaire.sheet import Sheet
 from dicelab.solitaire.state import GameState
 
@@ -124,7 +124,7 @@ def from_dict(data: Any) -> SolitaireGame:
     players = names_field(data["players"])
     sheets = tuple(_sheet(s, i) for i, s in enumerate(json_list(data["sheets"], "sheets")))
     rolls = int_field(data, "rolls", 0, 1_000_000)
-    dice = dice_field(data["dice"])
+    dice = dice_field(data["dice"], DICE)
     waiting = _waiting(data["waiting"], players)
     try:
         state = GameState(players, sheets, rolls=rolls, dice=dice, waiting=waiting)

@@ -28,7 +28,7 @@ from dicelab.core.present.simulation import SimulationResult
 from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import END_MARK, WIN
 from dicelab.solitaire.sheet import Sheet
-from dicelab.solitaire.strategy import Batch, BatchStrategy, Strategy, get_strategy
+from dicelab.solitaire.strategy import Batch, BatchStrategy, SheetStrategy, get_strategy
 from dicelab.solitaire.tables import DiceStream, option_tables, sheet_scores
 
 MAX_GAMES = 10_000_000
@@ -114,7 +114,7 @@ def _fast(
 
 
 def _one_by_one(
-    strategy: Strategy,
+    strategy: SheetStrategy,
     start: Sheet,
     stream: DiceStream,
     games: int,
@@ -135,7 +135,7 @@ def _one_by_one(
 
 
 def simulate(
-    strategy: str | Strategy = "greedy",
+    strategy: str | SheetStrategy = "greedy",
     games: int = 10_000,
     seed: int | None = 0,
     name: str | None = None,
@@ -177,7 +177,7 @@ def simulate(
 
 
 def compare(
-    strategies: Sequence[str | Strategy], games: int = 10_000, seed: int | None = 0
+    strategies: Sequence[str | SheetStrategy], games: int = 10_000, seed: int | None = 0
 ) -> list[SolitaireSimulation]:
     """Simulate several strategies on the same dice (the same seed)."""
     return [simulate(s, games, seed) for s in strategies]

@@ -2,7 +2,7 @@
 
 A strategy is any function that picks one of the legal options of a roll:
 
-    Strategy = Callable[[Sheet, tuple[int, ...], list[Split], np.random.Generator], Split]
+    SheetSheetStrategy = Callable[[Sheet, tuple[int, ...], list[Split], np.random.Generator], Split]
 
 It gets the player's sheet, the dice (sorted), the legal options (never
 empty, in the order of `rules.legal_splits`) and a random generator (use it,
@@ -24,6 +24,17 @@ numpy (what the fast simulator uses):
 - `Planner` (in `dicelab.solitaire.planner`): looks ahead with the exact
   odds, and has a tunable parameter.
 
+`for_engine(strategy)` turns one into a strategy of the engine contract
+(`(view, actions, rng) -> action`, see `dicelab.core.engine`), so that any
+of them can play a `SolitaireGame` through its actions:
+
+>>> from dicelab.core.engine import play_out
+>>> from dicelab.solitaire.game import SolitaireGame
+>>> game = SolitaireGame(["Ana", "Bia"], seed=2)
+>>> scores = play_out(game, for_engine(get_strategy("greedy")))
+>>> game.is_over and scores == game.scores()
+True
+
 >>> greedy = get_strategy("greedy")
 >>> sheet = Sheet.from_marks({6: 4, 8: 2}, {2: 3})
 >>> greedy(sheet, (1, 2, 2, 4, 6), sheet.options([1, 2, 2, 4, 6]), None)  # 6 reaches 5 marks
@@ -38,11 +49,13 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from dicelab.errors import SettingsError
+from dicelab.solitaire.game import Action, Choose, Roll
 from dicelab.solitaire.rules import Split
 from dicelab.solitaire.sheet import Sheet
+from dicelab.solitaire.state import GameState
 from dicelab.solitaire.tables import MARK_COLUMNS, option_tables
 
-Strategy = Callable[[Sheet, tuple[int, ...], list[Split], np.random.Generator], Split]
+SheetStrategy = Callable[[Sheet, tuple[int, ...], list[Split], np.random.Generator], Split]
 
 
 @dataclass(frozen=True, eq=False)
@@ -180,3 +193,31 @@ def get_strategy(name: str | BatchStrategy) -> BatchStrategy:
 
         return Planner()
     raise SettingsError(f"unknown strategy {name!r}; choose one of {', '.join(strategy_names())}")
+
+
+class EngineChooser:
+    """A sheet strategy playing through the engine: Roll when a roll is due,
+    else the option it picks, as a `Choose` of the player to move."""
+
+    def __init__(self, choose: SheetStrategy) -> None:
+        if not callable(choose):
+            raise SettingsError(f"a strategy is a function, not {choose!r}")
+        self.choose = choose
+        self.name = getattr(choose, "name", getattr(choose, "__name__", "strategy"))
+
+    def __call__(self, view: GameState, actions: list[Action], rng: np.random.Generator) -> Action:
+        if not actions:
+            raise SettingsError("there is nothing to choose: the game is over")
+        first = actions[0]
+        if isinstance(first, Roll):
+            return first
+        player = first.player
+        options = [a.split for a in actions if isinstance(a, Choose) and a.player == player]
+        sheet = view.sheets[view.players.index(player)]
+        dice = tuple(sorted(view.dice or ()))
+        return Choose(player, self.choose(sheet, dice, options, rng))
+
+
+def for_engine(strategy: str | SheetStrategy) -> EngineChooser:
+    """A strategy (a name, a built-in object or a function) for the engine."""
+    return EngineChooser(get_strategy(strategy) if isinstance(strategy, str) else strategy)

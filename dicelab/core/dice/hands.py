@@ -169,7 +169,7 @@ def _build_space(n: int) -> DiceSpace:
 
 
 @cache
-def dice_space(n: int = 5) -> DiceSpace:
+def dice_space(n: int) -> DiceSpace:
     """The cached integer tables for hands of n dice (1 <= n <= 6).
 
     >>> s = dice_space(5)

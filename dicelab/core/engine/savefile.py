@@ -137,7 +137,7 @@ def open_save(data: Any, fmt: str, versions: tuple[int, ...], title: str) -> int
     return version
 
 
-def dice_field(value: Any, n: int = 5) -> tuple[int, ...] | None:
+def dice_field(value: Any, n: int) -> tuple[int, ...] | None:
     """A save's dice: null, or a list of n faces 1..6."""
     if value is None:
         return None

@@ -9,7 +9,7 @@ so they are floats; `ci95` is the usual normal-approximation interval.
 >>> result.mean, result.std, result.games
 (25.0, 12.909944487358056, 4)
 >>> result.summary()["ci95"]
-[12.35, 37.65]
+[12.348, 37.652]
 """
 
 from __future__ import annotations

@@ -1,0 +1,141 @@
+"""The games of dicelab and what each one offers: `GAMES`, from name to `GameInfo`.
+
+Every part of a game (its rules, engine, odds, strategies, panel, commands
+and lessons) is named here by where it lives and loaded only when asked, so
+importing this module loads no game.  Generic tests walk `GAMES`, and the
+command line registers each game's commands from it.
+
+>>> sorted(GAMES)
+['dice-poker', 'solitaire']
+>>> game = GAMES["solitaire"].new_game(["Ana", "Bia"], seed=1)
+>>> game.to_move()
+('Ana', 'Bia')
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dicelab.core.engine import Engine, Strategy
+from dicelab.errors import SettingsError
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+def load(ref: str) -> Any:
+    """The object at "module:name" (or the module, for a plain module path)."""
+    module, _, name = ref.partition(":")
+    found = importlib.import_module(module)
+    return getattr(found, name) if name else found
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game: where each of its parts lives ("module:name"), and helpers.
+
+    - `rules`: the module of its rules; `engine`: its engine class;
+    - `odds`: functions that make its exact odds tables with no arguments;
+    - `strategies`: a function (name, **options) -> an engine `Strategy`, and
+      `strategy_names`; `quick_strategies`: those that play in a blink;
+    - `panel`: its play panel class; `cli`: a function adding its commands;
+    - `lessons`: its notebooks, in `notebooks/`.
+    """
+
+    name: str
+    title: str
+    rules: str
+    engine: str
+    odds: tuple[str, ...]
+    strategies: str
+    strategy_names: tuple[str, ...]
+    quick_strategies: tuple[str, ...]
+    panel: str
+    cli: str
+    lessons: tuple[str, ...]
+
+    @property
+    def engine_class(self) -> type[Any]:
+        """The engine class (imported now)."""
+        engine: type[Any] = load(self.engine)
+        return engine
+
+    @property
+    def panel_class(self) -> type[Any]:
+        """The play panel class (imports ipywidgets now)."""
+        panel: type[Any] = load(self.panel)
+        return panel
+
+    def new_game(
+        self, players: Sequence[str] | None = None, seed: int | None = None
+    ) -> Engine[Any, Any]:
+        """A new game with these players (default: one) and seed."""
+        game: Engine[Any, Any] = self.engine_class(players, seed=seed)
+        return game
+
+    def strategy(self, name: str, **options: Any) -> Strategy[Any]:
+        """One of `strategy_names`, for the engine."""
+        if name not in self.strategy_names:
+            known = ", ".join(self.strategy_names)
+            raise SettingsError(f"{self.title} has no strategy {name!r}; choose one of {known}")
+        chosen: Strategy[Any] = load(self.strategies)(name, **options)
+        return chosen
+
+    def odds_tables(self) -> list[Any]:
+        """Every odds table of `odds`, made now."""
+        return [load(ref)() for ref in self.odds]
+
+    @property
+    def register_cli(self) -> Callable[[Any], None]:
+        """The function that adds this game's commands to the command line."""
+        register: Callable[[Any], None] = load(self.cli)
+        return register
+
+    def lesson_paths(self) -> list[Path]:
+        """The lessons' notebook files."""
+        return [NOTEBOOKS / f"{lesson}.ipynb" for lesson in self.lessons]
+
+
+GAMES: dict[str, GameInfo] = {
+    "dice-poker": GameInfo(
+        name="dice-poker",
+        title="Dice Poker",
+        rules="dicelab.dice_poker.rules",
+        engine="dicelab.dice_poker.game:DicePokerGame",
+        odds=("dicelab.dice_poker.odds:single_roll_table", "dicelab.dice_poker.odds:turn_table"),
+        strategies="dicelab.dice_poker.strategy:strategy",
+        strategy_names=("optimal", "greedy", "poker"),
+        quick_strategies=("greedy", "poker"),
+        panel="dicelab.dice_poker.panel:DicePokerPanel",
+        cli="dicelab.dice_poker.cli:register",
+        lessons=("01-dice-poker-odds", "02-three-rolls", "03-optimal-play"),
+    ),
+    "solitaire": GameInfo(
+        name="solitaire",
+        title="Solitaire Dice",
+        rules="dicelab.solitaire.rules",
+        engine="dicelab.solitaire.game:SolitaireGame",
+        odds=(
+            "dicelab.solitaire.odds:pair_sum_table",
+            "dicelab.solitaire.odds:sum_table",
+            "dicelab.solitaire.odds:free_throw_table",
+            "dicelab.solitaire.odds:value_table",
+        ),
+        strategies="dicelab.solitaire.strategy:for_engine",
+        strategy_names=("random", "greedy", "planner"),
+        quick_strategies=("random", "greedy", "planner"),
+        panel="dicelab.solitaire.panel:SolitairePanel",
+        cli="dicelab.solitaire.cli:register",
+        lessons=("04-solitaire-dice-odds", "05-solitaire-dice-strategy"),
+    ),
+}
+
+
+def get_game(name: str) -> GameInfo:
+    """The `GameInfo` of a game by name; `SettingsError` for an unknown one."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise SettingsError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
+    return GAMES[name]
