@@ -93,12 +93,9 @@ def ruleset_dict(rules: Ruleset) -> dict[str, Any]:
     return {**rules.settings(), "boxes": [box_source(b, rules.name) for b in rules.boxes]}
 
 
-def to_dict(game: DicePokerGame) -> dict[str, Any]:
-    """The game as a JSON-ready dict."""
-    state = game.state
+def state_dict(state: GameState) -> dict[str, Any]:
+    """A snapshot (the whole game, or what a player sees of it) as a JSON-ready dict."""
     return {
-        "format": FORMAT,
-        "version": VERSION,
         "ruleset": ruleset_dict(state.ruleset),
         "players": list(state.players),
         "cards": [{"boxes": dict(c.boxes), "poker_bonus": c.poker_bonus} for c in state.cards],
@@ -108,6 +105,15 @@ def to_dict(game: DicePokerGame) -> dict[str, Any]:
         "dice": None if state.dice is None else list(state.dice),
         "held": sorted(state.held),
         "finished": state.finished,
+    }
+
+
+def to_dict(game: DicePokerGame) -> dict[str, Any]:
+    """The game as a JSON-ready dict."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        **state_dict(game.state),
         "seed": game.seed,
         "rng": rng_state(game.rng),
     }

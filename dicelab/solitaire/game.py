@@ -145,8 +145,8 @@ class SolitaireGame(GameBase[GameState, Action]):
     def legal_actions(self, player: str | None = None) -> list[Action]:
         """Every legal action now (of `player`, if given): the roll, or the
         options of the players who must choose."""
-        if player is not None:
-            self._player(player)
+        if player is not None and self.sheet(self._player(player)).finished:
+            return []
         if self.is_over:
             return []
         if not self._state.waiting:

@@ -60,17 +60,23 @@ KEYS = (*KEYS_V1, "seed")
 # --- writing ----------------------------------------------------------------
 
 
-def to_dict(game: SolitaireGame) -> dict[str, Any]:
-    """The game as a JSON-ready dict."""
-    state = game.state
+def state_dict(state: GameState) -> dict[str, Any]:
+    """A snapshot (the whole game, or what a player sees of it) as a JSON-ready dict."""
     return {
-        "format": FORMAT,
-        "version": VERSION,
         "players": list(state.players),
         "sheets": [{"sums": list(s.sums), "discards": list(s.discards)} for s in state.sheets],
         "rolls": state.rolls,
         "dice": None if state.dice is None else list(state.dice),
-        "waiting": list(game.waiting),
+        "waiting": [state.players[i] for i in sorted(state.waiting)],
+    }
+
+
+def to_dict(game: SolitaireGame) -> dict[str, Any]:
+    """The game as a JSON-ready dict."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        **state_dict(game.state),
         "seed": game.seed,
         "rng": rng_state(game.rng),
     }

@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import importlib
+import json
 import os
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
@@ -79,7 +80,11 @@ class Engine(Protocol[S, A]):
     - `is_over`, `scores()` ({player: points}), `winners()` (top score once
       over, else []);
     - `view(player)`: what that player may see (the whole state for an
-      open-information game; hidden parts masked for the others);
+      open-information game; hidden parts masked for the others), and
+      `view_json(player)`, the same as JSON;
+    - `redraw_hidden(player, rng)`: a copy of the game in which what `player`
+      hides from the others is drawn again (the same game, for an
+      open-information game): what another player sees must not change;
     - `to_json()` / `from_json()` and `save(path)` / `load(path)`: everything,
       hidden parts included, so a loaded game goes on exactly.
     """
@@ -111,6 +116,10 @@ class Engine(Protocol[S, A]):
 
     def view(self, player: str) -> Any: ...
 
+    def view_json(self, player: str) -> str: ...
+
+    def redraw_hidden(self, player: str, rng: np.random.Generator) -> Engine[S, A]: ...
+
     def to_json(self) -> str: ...
 
     def save(self, path: str | os.PathLike[str]) -> None: ...
@@ -128,8 +137,10 @@ class GameBase(Generic[S, A]):
     the `seed` the game started from, views, winners and saving.
 
     A subclass names its snapshot class in `State` and its save module in
-    `save_module` (a module with `dumps`, `loads`, `save` and `load`), calls
-    `_start(state, seed)` in `__init__`, and defines the rest of `Engine`.
+    `save_module` (a module with `state_dict`, `dumps`, `loads`, `save` and
+    `load`), calls `_start(state, seed)` in `__init__`, and defines the rest
+    of `Engine`.  A game with hidden information overrides `view` and
+    `redraw_hidden`.
     """
 
     State: ClassVar[type]
@@ -194,6 +205,16 @@ class GameBase(Generic[S, A]):
         """What `player` may see: everything, in an open-information game."""
         self._player(player)
         return self._state
+
+    def view_json(self, player: str) -> str:
+        """`view(player)` as JSON text (what a panel or a remote player may be sent)."""
+        return json.dumps(self._saving().state_dict(self.view(player)), ensure_ascii=False)
+
+    def redraw_hidden(self: G, player: str, rng: np.random.Generator) -> G:
+        """A copy of the game in which what `player` hides is drawn again: with
+        no hidden information, an exact copy."""
+        self._player(player)
+        return type(self).from_json(self.to_json())
 
     def winners(self) -> list[str]:
         """The players with the top score once the game is over (ties share); else []."""

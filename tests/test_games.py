@@ -1,0 +1,127 @@
+"""Generic tests of every game in `dicelab.games.GAMES`: a new game gets them free.
+
+- every game has rules, an engine that follows the contract, exact odds
+  tables, strategies that play whole games, a panel and at least one lesson;
+- random legal and illegal actions: an illegal one raises `IllegalMove`
+  naming the rule and changes nothing, generator included;
+- save and load at any point: the same state, seed and generator, and the
+  same game afterwards;
+- views: what one player sees does not change when what another player
+  hides is drawn again, neither as a snapshot nor as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dicelab.core.engine import Engine, play_out
+from dicelab.core.present.table import OddsTable
+from dicelab.errors import IllegalMove
+from dicelab.games import GAMES, load
+
+NAMES = sorted(GAMES)
+JUNK = [None, "roll", 42, ("Roll",), object()]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_game_has_all_its_parts(name):
+    info = GAMES[name]
+    load(info.rules)
+    game = info.new_game(["Ana", "Bia"], seed=1)
+    assert isinstance(game, Engine) and game.players == ("Ana", "Bia") and game.seed == 1
+    tables = info.odds_tables()
+    assert tables and all(isinstance(t, OddsTable) and len(t) for t in tables)
+    assert set(info.quick_strategies) <= set(info.strategy_names)
+    panel = info.panel_class(["Ana", "Bia"], seed=1, lang="pt")
+    assert panel.game.players == ("Ana", "Bia") and panel.errors == []
+    assert info.lesson_paths() and all(path.exists() for path in info.lesson_paths())
+    with pytest.raises(Exception, match="has no strategy"):
+        info.strategy("clairvoyant")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_quick_strategies_play_whole_games_through_the_engine(name):
+    info = GAMES[name]
+    for strategy in info.quick_strategies:
+        game = info.new_game(["Ana", "Bia"], seed=7)
+        scores = play_out(game, info.strategy(strategy), np.random.default_rng(7))
+        assert game.is_over and scores == game.scores() and game.to_move() == ()
+        assert set(game.winners()) == {p for p, s in scores.items() if s == max(scores.values())}
+
+
+def snapshot(game: Any) -> tuple[Any, Any]:
+    return game.state, game.rng.bit_generator.state
+
+
+@st.composite
+def played(draw: Any, name: str) -> tuple[Any, list[Any]]:
+    """A game after random legal actions, and a pool of actions seen on the way."""
+    info = GAMES[name]
+    players = [f"P{i}" for i in range(draw(st.integers(1, 3)))]
+    game = info.new_game(players, seed=draw(st.integers(0, 2**32)))
+    pool: list[Any] = []
+    for _ in range(draw(st.integers(0, 60))):
+        actions = game.legal_actions()
+        if not actions:
+            break
+        pool += actions[:8]
+        game.apply(draw(st.sampled_from(actions)))
+    return game, pool
+
+
+def check_illegal_actions_change_nothing(game: Any, pool: list[Any]) -> None:
+    legal = game.legal_actions()
+    for action in [*pool, *JUNK]:
+        if action in legal:
+            continue
+        before = snapshot(game)
+        with pytest.raises(IllegalMove) as info:
+            game.apply(action)
+        assert info.value.rule and snapshot(game) == before
+    for player in game.players:
+        mine = game.legal_actions(player)
+        assert all(a in legal for a in mine)
+        assert (player in game.to_move()) == bool(mine) or not legal
+
+
+def check_save_and_load(game: Any) -> None:
+    copy = type(game).from_json(game.to_json())
+    assert snapshot(copy) == snapshot(game) and copy.seed == game.seed
+    json.loads(game.to_json())
+    for _ in range(12):  # the same game afterwards
+        actions = game.legal_actions()
+        assert copy.legal_actions() == actions
+        if not actions:
+            break
+        pick = actions[len(actions) // 2]
+        assert copy.apply(pick) == game.apply(pick)
+        assert snapshot(copy) == snapshot(game)
+
+
+def check_views(game: Any, rng: np.random.Generator) -> None:
+    for seer in game.players:
+        assert json.loads(game.view_json(seer)) is not None
+        for hider in game.players:
+            if hider == seer:
+                continue
+            other = game.redraw_hidden(hider, rng)
+            assert other.view(seer) == game.view(seer)
+            assert other.view_json(seer) == game.view_json(seer)
+    with pytest.raises(IllegalMove):
+        game.view("nobody")
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_contract_holds_at_random_points(name, data):
+    game, pool = data.draw(played(name))
+    check_illegal_actions_change_nothing(game, pool)
+    check_views(game, np.random.default_rng(0))
+    check_save_and_load(game)
