@@ -92,6 +92,8 @@ def test_solitaire_play_checks_strategies_before_rolling_and_undoes_a_failed_rol
         ({"boxes": {"nope": 1.0}}, "has no box 'nope'"),
         ({"boxes": {"chance": float("nan")}}, "not a number"),
         ({"holds": [1, 2]}, "must be a mapping"),
+        ({"holds": {"6 6": 1.0}}, "tuples of faces"),
+        ({"holds": {(1, 1, 1): 1.0}}, "is not in the dice"),
     ],
 )
 def test_a_malformed_advice_shows_as_an_advisor_failure_and_the_roll_stands(answer, why):

@@ -332,7 +332,7 @@ def test_hints_show_the_exact_odds_and_the_planners_suggestion() -> None:
             marked = [b for b in panel.option_buttons[player] if "dicelab-suggested" in classes(b)]
             assert (
                 len(marked) == 1
-                and str(sheet.options(dice)[panel.option_buttons[player].index(marked[0])]) == best
+                and sheet.options(dice)[panel.option_buttons[player].index(marked[0])] == best
             )
         chosen = sorted(panel.game.sheet(0).chosen)
         exact = sum_table(chosen).column("offered_probability")

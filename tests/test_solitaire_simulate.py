@@ -88,7 +88,7 @@ def test_planner_parameter_and_ranking() -> None:
         Planner(focus=9)
     sheet = Sheet.from_marks({6: 4, 7: 3, 8: 3}, {1: 2, 2: 2, 5: 1})
     ranked = Planner().rank(sheet, [1, 2, 4, 4, 6])
-    assert ranked[0][0] == "8 + 8, discard 1"
+    assert ranked[0][0] == Split((8, 8), 1) and str(ranked[0][0]) == "8 + 8, discard 1"
     assert [v for _, v in ranked] == sorted((v for _, v in ranked), reverse=True)
     assert remaining_rolls((7, 7, 7)) == pytest.approx(32 / 31)
     assert remaining_rolls((8,)) == 0

@@ -17,7 +17,7 @@ Expected scores are float64 numbers from the solver, shown rounded to four
 decimals: unlike the odds, they are not exact fractions.
 
 >>> from dataclasses import replace
->>> from dicelab.dice_poker.rules import ROLLS_PER_TURN, get_ruleset
+>>> from dicelab.dice_poker.rules import get_ruleset
 >>> from dicelab.dice_poker.solver import CardState, solve
 >>> rules = get_ruleset("yahtzee")
 >>> few = replace(rules, name="yahtzee-3", boxes=rules.boxes[-3:])
@@ -39,7 +39,7 @@ from dicelab.core.engine.checks import whole_number
 from dicelab.core.present.table import PROBABILITY, Column, OddsTable
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.game import DicePokerGame
-from dicelab.dice_poker.rules import ROLLS_PER_TURN, Ruleset, get_ruleset
+from dicelab.dice_poker.rules import DICE, ROLLS_PER_TURN, Ruleset, get_ruleset, hold_text
 from dicelab.dice_poker.solver import CardState, Solution, solve
 from dicelab.dice_poker.solver.cache import ruleset_key
 from dicelab.dice_poker.solver.kernels import KEEPS, Workspace, average_keeps, end_values, reroll
@@ -60,12 +60,6 @@ ODDS_NOTE = (
     " Box columns: the exact chance of each open box by the end of this turn, "
     "when the remaining rolls aim at that box alone."
 )
-
-
-def _hold_text(hold: Hand, hand: Hand) -> str:
-    if hold == hand:
-        return "all (stop)"
-    return " ".join(map(str, hold)) if hold else "none (reroll all)"
 
 
 def _resolve(
@@ -171,7 +165,7 @@ def _finish(rows: list[dict[str, Any]], values: list[float]) -> list[dict[str, A
 
 
 def _hold_table(solution: Solution, state: CardState, hand: Hand, rolls_left: int) -> OddsTable:
-    from dicelab.dice_poker.odds import current_turn_table
+    from dicelab.dice_poker.odds import HOLD_COLUMN, current_turn_table
 
     rules, space = solution.rules, solution.space
     w = keep_lattice()
@@ -190,18 +184,17 @@ def _hold_table(solution: Solution, state: CardState, hand: Hand, rolls_left: in
     for hold in sub_hands(hand):
         size, index = w.keep_index[hold]
         value = end.mean[index, 0] if hold == hand else keeps[offsets[size] + index, 0]
-        text = _hold_text(hold, hand)
-        chances = odds.row(text)
+        chances = odds.row(hold)
         rows.append(
             {
-                "hold": text,
-                "rerolled": 5 - len(hold),
+                "hold": hold,
+                "rerolled": DICE - len(hold),
                 **{box.id: chances[box.id] for box in open_boxes},
             }
         )
         values.append(banked + float(value))
     columns = (
-        Column("hold", "Hold"),
+        HOLD_COLUMN,
         Column("rerolled", "Dice rerolled"),
         Column("expected_score", "Expected final score"),
         Column("delta", "Delta"),
@@ -209,7 +202,7 @@ def _hold_table(solution: Solution, state: CardState, hand: Hand, rolls_left: in
     )
     rows = _finish(rows, values)
     meta = _meta(rules, state, hand, rolls_left) | {
-        "best": rows[0]["hold"],
+        "best": hold_text(rows[0]["hold"]),
         "expected_score": rows[0]["expected_score"],
     }
     return OddsTable(
@@ -283,7 +276,7 @@ class PanelAdvisor:
     >>> _ = game.roll(dice=[2, 3, 4, 5, 6])
     >>> advice = advisor.advise(game.state)
     >>> max(advice["boxes"], key=advice["boxes"].get), max(advice["holds"], key=advice["holds"].get)
-    ('large_straight', 'all (stop)')
+    ('large_straight', (2, 3, 4, 5, 6))
     """
 
     def __init__(self, solution: Solution) -> None:
@@ -305,7 +298,8 @@ class PanelAdvisor:
         return cls(solve(ruleset, progress=progress))
 
     def advise(self, state: GameState) -> dict[str, dict[str, float]]:
-        """{"holds": {hold text: expected final score}, "boxes": {box id: ...}}."""
+        """{"holds": {hold: expected final score}, "boxes": {box id: ...}} (a hold
+        is the sorted tuple of held faces; all five dice: stopping)."""
         if state.dice is None or state.finished:
             return {"holds": {}, "boxes": {}}
         card, rolls_left = state.cards[state.current], ROLLS_PER_TURN - state.rolls_used

@@ -12,6 +12,7 @@ Fraction(5, 162)
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
@@ -20,10 +21,19 @@ from dicelab.core.dice.hands import Hand, as_hand, dice_space, sub_hands
 from dicelab.core.dice.rerolls import RerollPlan, exact_chance, plan_rerolls
 from dicelab.core.engine.checks import whole_number
 from dicelab.core.present.table import EXPECTATION, PROBABILITY, TEXT, Column, OddsTable
-from dicelab.dice_poker.rules import Ruleset, get_ruleset, qualify_table, score_table
+from dicelab.dice_poker.rules import (
+    DICE,
+    Ruleset,
+    get_ruleset,
+    hand_text,
+    hold_text,
+    qualify_table,
+    score_table,
+)
 from dicelab.errors import SettingsError
 
 GOALS = ("probability", "score")
+HOLD_COLUMN = Column("hold", "Hold", TEXT, hold_text)
 MAX_ROLLS = 6
 
 _BOX_COLUMNS = (
@@ -62,7 +72,7 @@ def reroll_plan(ruleset: str | Ruleset, goal: str = "probability", rolls: int = 
 @lru_cache(maxsize=64)
 def _plan(rules: Ruleset, goal: str, rolls: int) -> RerollPlan:
     values = qualify_table(rules) if goal == "probability" else score_table(rules)
-    return plan_rerolls(dice_space(5), values, rolls)
+    return plan_rerolls(dice_space(DICE), values, rolls)
 
 
 def turn_table(ruleset: str | Ruleset = "dice-poker", rolls: int = 3) -> OddsTable:
@@ -106,12 +116,6 @@ def single_roll_table(ruleset: str | Ruleset = "dice-poker") -> OddsTable:
     return turn_table(ruleset, rolls=1)
 
 
-def _hold_text(hold: Hand, hand: Hand) -> str:
-    if hold == hand:
-        return "all (stop)"
-    return " ".join(map(str, hold)) if hold else "none (reroll all)"
-
-
 def current_turn_table(
     dice: Sequence[int],
     rolls_left: int,
@@ -123,29 +127,31 @@ def current_turn_table(
     rolls after this one are aimed at that box.
 
     >>> t = current_turn_table([6, 6, 6, 2, 3], rolls_left=2)
-    >>> t.value("6 6 6", "poker")  # hold the sixes, two rolls to go
+    >>> t.value((6, 6, 6), "poker")  # hold the sixes, two rolls to go
     Fraction(121, 1296)
+    >>> t.value("6 6 6", "poker") == t.value((6, 6, 6), "poker")  # or by its text
+    True
     """
     rules = get_ruleset(ruleset)
-    hand = as_hand(dice, 5)
+    hand = as_hand(dice, DICE)
     rolls_left = _check_rolls_left(rolls_left)
     kind = PROBABILITY if _check_goal(goal) == "probability" else EXPECTATION
     columns = (
-        Column("hold", "Hold"),
+        HOLD_COLUMN,
         Column("rerolled", "Dice rerolled"),
         *(Column(box.id, box.name, kind) for box in rules.boxes),
     )
     if rolls_left == 0:
         table = qualify_table(rules) if goal == "probability" else score_table(rules)
-        i = dice_space(5).index[hand]
+        i = dice_space(DICE).index[hand]
         values = {box.id: Fraction(int(table[b, i])) for b, box in enumerate(rules.boxes)}
-        rows: tuple[dict, ...] = ({"hold": _hold_text(hand, hand), "rerolled": 0, **values},)
+        rows: tuple[dict, ...] = ({"hold": hand, "rerolled": 0, **values},)
     else:
         plan = reroll_plan(rules, goal, rolls_left + 1)
         rows = tuple(
             {
-                "hold": _hold_text(hold, hand),
-                "rerolled": 5 - len(hold),
+                "hold": hold,
+                "rerolled": DICE - len(hold),
                 **{
                     box.id: plan.keep_value(b, hold, rolls_left)
                     for b, box in enumerate(rules.boxes)
@@ -180,7 +186,7 @@ def best_hold(
     >>> best_hold("large_straight", [1, 2, 3, 4, 4], rolls_left=2)
     (1, 2, 3, 4)
     """
-    rules, hand = get_ruleset(ruleset), as_hand(dice, 5)
+    rules, hand = get_ruleset(ruleset), as_hand(dice, DICE)
     rolls_left = _check_rolls_left(rolls_left)
     index = rules.box_ids.index(rules.box(box).id)
     plan = reroll_plan(rules, goal, rolls_left + 1)
@@ -193,19 +199,19 @@ def best_holds_table(
     """The policy behind `turn_table`: for each of the 252 hands, the best hold
     for `box` with `rolls_left` rolls to come, and the value it gives.
 
-    >>> best_holds_table("poker").value("1 1 1 1 2", "hold")
-    '1 1 1 1'
+    >>> best_holds_table("poker").value((1, 1, 1, 1, 2), "hold")
+    (1, 1, 1, 1)
     """
     rules, rolls_left = get_ruleset(ruleset), _check_rolls_left(rolls_left)
     index = rules.box_ids.index(rules.box(box).id)
     plan = reroll_plan(rules, goal, rolls_left + 1)
     rows = []
-    for hand in dice_space(5).hands:
+    for hand in dice_space(DICE).hands:
         hold = plan.best_keep(index, hand, rolls_left)
         rows.append(
             {
-                "hand": " ".join(map(str, hand)),
-                "hold": _hold_text(hold, hand),
+                "hand": hand,
+                "hold": hold,
                 "value": plan.keep_value(index, hold, rolls_left),
             }
         )
@@ -213,7 +219,11 @@ def best_holds_table(
     kind = PROBABILITY if goal == "probability" else EXPECTATION
     return OddsTable(
         f"{rules.box(box).name}: best hold with {rolls_left} roll(s) to come",
-        (Column("hand", "Hand", TEXT), Column("hold", "Best hold"), Column("value", label, kind)),
+        (
+            Column("hand", "Hand", TEXT, hand_text),
+            dataclasses.replace(HOLD_COLUMN, label="Best hold"),
+            Column("value", label, kind),
+        ),
         tuple(rows),
         {
             "game": "dice-poker",

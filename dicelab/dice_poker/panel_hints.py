@@ -10,8 +10,8 @@ An advisor is any object with an `advise(state)` method, or a callable
 returning, as a mapping or as an object with these attributes:
 
 - `holds`: {hold: expected final score} for the holds of the current dice,
-  a hold written as the sorted tuple of held faces (`()` rerolls all, all
-  five faces stops) or as `current_turn_table`'s hold text ("6 6 6");
+  a hold being the sorted tuple of held faces (`()` rerolls all, all five
+  faces stops);
 - `boxes`: {box id: expected final score} for the boxes the dice may fill.
 
 "Expected final score" is the player's expected final total when that
@@ -25,7 +25,7 @@ from __future__ import annotations
 import html
 import math
 import numbers
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -39,13 +39,12 @@ from dicelab.core.ui.panel import Words, set_visible
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.odds import current_turn_table, turn_table
 from dicelab.dice_poker.panel_text import hold_key
-from dicelab.dice_poker.rules import Ruleset
+from dicelab.dice_poker.rules import Hold, Ruleset, hold_text
 from dicelab.dice_poker.state import GameState
 from dicelab.errors import SettingsError
 
 OPEN_COLOR = "#1e88e5"
 FILLED_COLOR = "#cfd8dc"
-STOP, NONE = "all (stop)", "none (reroll all)"
 TOP_HOLDS = 6
 
 
@@ -74,18 +73,21 @@ def call_advisor(advisor: Any, state: GameState) -> dict[str, dict[str, Any]]:
                 raise SettingsError(f"the advisor gave {value!r} for {key!r}: not a number")
     for box_id in parts["boxes"]:
         state.ruleset.box(box_id)
-    dice = state.dice or ()
-    parts["holds"] = {_hold_text(key, len(dice)): v for key, v in parts["holds"].items()}
+    parts["holds"] = {_hold(key, state.dice or ()): v for key, v in parts["holds"].items()}
     return parts
 
 
-def _hold_text(key: Any, dice_count: int) -> str:
-    if isinstance(key, str):
-        return key
-    faces = sorted(int(f) for f in key)
-    if len(faces) == dice_count:
-        return STOP
-    return " ".join(map(str, faces)) if faces else NONE
+def _hold(key: Any, dice: Sequence[int]) -> Hold:
+    """An advisor's hold, checked: faces the dice show."""
+    if isinstance(key, (str, bytes)) or not isinstance(key, Iterable):
+        raise SettingsError(f"the advisor's holds are tuples of faces, not {key!r}")
+    faces = tuple(sorted(key))
+    left = list(dice)
+    for face in faces:
+        if face not in left:
+            raise SettingsError(f"the advisor's hold {key!r} is not in the dice")
+        left.remove(face)
+    return faces
 
 
 def _number(value: Any) -> tuple[str, str]:
@@ -140,9 +142,9 @@ class HintsView:
             ]
         )
         self.widget.add_class("dicelab-hints")
-        self.hold: str | None = None
+        self.hold: Hold | None = None
         self.values: dict[str, Fraction] = {}
-        self.best: dict[str, tuple[str, Fraction]] = {}
+        self.best: dict[str, tuple[Hold, Fraction]] = {}
         self.advice: dict[str, dict[str, Any]] | None = None
 
     def solving(self, busy: bool) -> None:
@@ -156,8 +158,8 @@ class HintsView:
         set_visible(self.optimal_button, False)
         set_visible(self.advice_html, True)
 
-    def _hold_label(self, key: str) -> str:
-        return self.words(key) if key in (STOP, NONE) else key
+    def _hold_label(self, hold: Hold) -> str:
+        return hold_text(hold, self.words.lang)
 
     def refresh(self, game: DicePokerGame) -> None:
         """Recompute the odds (and ask the advisor) for the game as it stands."""
@@ -190,8 +192,8 @@ class HintsView:
         self._show_odds(state)
         self._show_advice(state)
 
-    def _best_holds(self, table: OddsTable) -> dict[str, tuple[str, Fraction]]:
-        best: dict[str, tuple[str, Fraction]] = {}
+    def _best_holds(self, table: OddsTable) -> dict[str, tuple[Hold, Fraction]]:
+        best: dict[str, tuple[Hold, Fraction]] = {}
         for row in table.rows:
             for box in self.rules.boxes:
                 if box.id not in best or row[box.id] > best[box.id][1]:
@@ -250,7 +252,7 @@ class HintsView:
             )
         return "".join(parts)
 
-    def _advice_table(self, values: dict[str, Any], header: str, label: Any) -> str:
+    def _advice_table(self, values: dict[Any, Any], header: str, label: Any) -> str:
         ranked = sorted(values.items(), key=lambda item: -item[1])
         best = ranked[0][1]
         shown = ranked[:TOP_HOLDS]

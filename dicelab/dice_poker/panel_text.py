@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from dicelab.core.ui.panel import COMMON_WORDS, Words, listing
 from dicelab.dice_poker.card import Scorecard
-from dicelab.dice_poker.rules import UPPER_IDS, Ruleset, joker_applies, poker_bonus_due
+from dicelab.dice_poker.rules import UPPER_IDS, Hold, Ruleset, joker_applies, poker_bonus_due
 
 WORDS: dict[str, dict[str, str]] = {
     **COMMON_WORDS,
@@ -67,8 +67,6 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "hold_none": {"en": "nothing", "pt": "nada"},
     "hold_all": {"en": "all five", "pt": "os cinco"},
-    "all (stop)": {"en": "all (stop)", "pt": "todos (parar)"},
-    "none (reroll all)": {"en": "none (reroll all)", "pt": "nenhum (rolar todos)"},
     "chance": {"en": "Chance", "pt": "Probabilidade"},
     "chance_now": {"en": "Your hold", "pt": "Sua escolha"},
     "best_hold": {"en": "Best hold", "pt": "Melhor escolha"},
@@ -96,18 +94,18 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 
-def hold_key(dice: Sequence[int], held: frozenset[int], rolls_left: int) -> str:
-    """The row of `current_turn_table` for these holds: the held faces, sorted.
+def hold_key(dice: Sequence[int], held: frozenset[int], rolls_left: int) -> Hold:
+    """The row of `current_turn_table` for these holds: the held faces, sorted
+    (all five dice once no roll is left: stopping).
 
     >>> hold_key((6, 2, 6, 3, 6), frozenset({0, 2, 4}), 2)
-    '6 6 6'
+    (6, 6, 6)
     >>> hold_key((6, 2, 6, 3, 6), frozenset(), 1), hold_key((6, 2, 6, 3, 6), frozenset(), 0)
-    ('none (reroll all)', 'all (stop)')
+    ((), (2, 3, 6, 6, 6))
     """
-    if rolls_left == 0 or len(held) == len(dice):
-        return "all (stop)"
-    faces = sorted(dice[p] for p in held)
-    return " ".join(map(str, faces)) if faces else "none (reroll all)"
+    if rolls_left == 0:
+        return tuple(sorted(dice))
+    return tuple(sorted(dice[p] for p in held))
 
 
 _JOKER = {

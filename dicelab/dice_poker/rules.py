@@ -288,6 +288,39 @@ def get_ruleset(name: str | Ruleset = "dice-poker", **settings: Any) -> Ruleset:
     return base.with_settings(**settings) if settings else base
 
 
+# --- holds ------------------------------------------------------------------
+
+Hold = tuple[int, ...]  # the faces held, sorted; all five dice held: stopping
+
+HOLD_WORDS = {
+    "stop": {"en": "all (stop)", "pt": "todos (parar)"},
+    "none": {"en": "none (reroll all)", "pt": "nenhum (rolar todos)"},
+}
+
+
+def hold_text(hold: Hold, lang: str = "en") -> str:
+    """A hold for people: its faces, or "all (stop)", or "none (reroll all)".
+
+    The odds tables, the advisor and the panel key their rows by the hold
+    itself; this is the only place it becomes text.
+
+    >>> hold_text((6, 6, 6)), hold_text((1, 2, 3, 4, 6)), hold_text((), "pt")
+    ('6 6 6', 'all (stop)', 'nenhum (rolar todos)')
+    """
+    if len(hold) == DICE:
+        return HOLD_WORDS["stop"][lang]
+    return " ".join(map(str, hold)) if hold else HOLD_WORDS["none"][lang]
+
+
+def hand_text(hand: Hold) -> str:
+    """A hand of dice for people: its faces.
+
+    >>> hand_text((1, 1, 1, 1, 2))
+    '1 1 1 1 2'
+    """
+    return " ".join(map(str, hand))
+
+
 # --- filling a box -------------------------------------------------------
 
 Card = Mapping[str, int | None]

@@ -55,8 +55,8 @@ def offered_figure(axis_title: str = "pair sum") -> Any:
 
 def rank_options(planner: Any, sheet: Sheet, dice: tuple[int, ...]) -> list[tuple[int, float]]:
     """The options of `sheet.options(dice)` as (index, planner rating), best first."""
-    index = {str(split): i for i, split in enumerate(sheet.options(dice))}
-    return [(index[text], value) for text, value in planner.rank(sheet, dice)]
+    index = {split: i for i, split in enumerate(sheet.options(dice))}
+    return [(index[split], value) for split, value in planner.rank(sheet, dice)]
 
 
 def _percent(p: Fraction) -> str:

@@ -40,7 +40,7 @@ import numpy as np
 
 from dicelab.core.dice.hands import dice_space
 from dicelab.errors import SettingsError
-from dicelab.solitaire.rules import END_MARK, MAX_DISCARDS, SUMS, line_score
+from dicelab.solitaire.rules import END_MARK, MAX_DISCARDS, SUMS, Split, line_score
 from dicelab.solitaire.sheet import Sheet
 from dicelab.solitaire.strategy import Batch, BatchStrategy, first_best
 from dicelab.solitaire.tables import option_tables
@@ -180,12 +180,12 @@ class Planner(BatchStrategy):
         parts = batch.slices(SLICE)  # games x options x lines arrays stay small
         return np.concatenate([first_best(self.values(part), part.valid) for part in parts])
 
-    def rank(self, sheet: Sheet, dice: Iterable[int]) -> list[tuple[str, float]]:
+    def rank(self, sheet: Sheet, dice: Iterable[int]) -> list[tuple[Split, float]]:
         """Every legal option for this roll with its rating, best first (for coaching)."""
         options = sheet.options(dice)
         values = self.values(Batch.of(sheet, options))[0]
         order = sorted(range(len(options)), key=lambda j: (-values[j], j))
-        return [(str(options[j]), round(float(values[j]), 1)) for j in order]
+        return [(options[j], round(float(values[j]), 1)) for j in order]
 
     def __repr__(self) -> str:
         return f"Planner(focus={self.focus:g})"

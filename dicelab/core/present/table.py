@@ -45,11 +45,21 @@ STYLES = ("auto", "full", "percent", "fraction")
 
 @dataclass(frozen=True)
 class Column:
-    """One column: its key in each row, its header, and what kind of value it holds."""
+    """One column: its key in each row, its header, and what kind of value it holds.
+
+    A text column may hold values that are not text (a hold of dice, say):
+    `show` writes them for people, in every view and export, and a row can be
+    found by that text too.
+    """
 
     key: str
     label: str
     kind: str = TEXT
+    show: Callable[[Any], str] | None = None
+
+    def text(self, value: Any) -> str:
+        """A cell of this column as text."""
+        return self.show(value) if self.show is not None else _plain(value)
 
 
 @dataclass(frozen=True)
@@ -62,6 +72,12 @@ class _View:
 
 def _plain(value: Any) -> str:
     return fraction_text(value) if isinstance(value, Fraction) else str(value)
+
+
+def _json_cell(column: Column, value: Any) -> Any:
+    if isinstance(value, Fraction) or column.show is not None:
+        return column.text(value)
+    return value
 
 
 def _latex_text(value: Any) -> str:
@@ -88,7 +104,9 @@ def _views(column: Column, style: str) -> list[_View]:
             _View(label, label, str, lambda x: f"${latex_fraction(x)}$"),
             _View("≈", r"$\approx$", lambda x: decimal_text(x, 4), lambda x: decimal_text(x, 4)),
         ]
-    return [_View(label, _latex_text(label), _plain, _latex_text)]
+    return [
+        _View(label, _latex_text(label), column.text, lambda v: _latex_text(column.text(v)))
+    ]
 
 
 @dataclass(frozen=True)
@@ -132,11 +150,15 @@ class OddsTable:
         return "percent" if sum(c.kind == PROBABILITY for c in self.columns) > 2 else "full"
 
     def row(self, key: Any) -> Mapping[str, Any]:
-        """The row whose first column equals `key`."""
-        first = self.columns[0].key
+        """The row whose first column equals `key` (or, for a text key, shows it)."""
+        first = self.columns[0]
         for row in self.rows:
-            if row[first] == key:
+            if row[first.key] == key:
                 return row
+        if isinstance(key, str):
+            for row in self.rows:
+                if first.text(row[first.key]) == key:
+                    return row
         raise KeyError(key)
 
     def value(self, key: Any, column: str) -> Any:
@@ -166,13 +188,7 @@ class OddsTable:
 
     def to_dicts(self) -> list[dict[str, Any]]:
         """Rows as JSON-ready dicts: fractions become "p/q" strings."""
-        return [
-            {
-                c.key: _plain(row[c.key]) if isinstance(row[c.key], Fraction) else row[c.key]
-                for c in self.columns
-            }
-            for row in self.rows
-        ]
+        return [{c.key: _json_cell(c, row[c.key]) for c in self.columns} for row in self.rows]
 
     def to_json(self, indent: int | None = 2) -> str:
         """The metadata, then the rows, with exact fractions as "p/q"."""
@@ -190,7 +206,7 @@ class OddsTable:
             cells: list[str] = []
             for c in self.columns:
                 value = row[c.key]
-                cells.append(_plain(value))
+                cells.append(c.text(value))
                 if c.kind != TEXT:
                     cells.append(decimal_text(value, 12))
             writer.writerow(cells)
