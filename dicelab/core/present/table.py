@@ -104,9 +104,7 @@ def _views(column: Column, style: str) -> list[_View]:
             _View(label, label, str, lambda x: f"${latex_fraction(x)}$"),
             _View("≈", r"$\approx$", lambda x: decimal_text(x, 4), lambda x: decimal_text(x, 4)),
         ]
-    return [
-        _View(label, _latex_text(label), column.text, lambda v: _latex_text(column.text(v)))
-    ]
+    return [_View(label, _latex_text(label), column.text, lambda v: _latex_text(column.text(v)))]
 
 
 @dataclass(frozen=True)
