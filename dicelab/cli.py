@@ -53,10 +53,6 @@ class Commands:
             )
         return self._games[name]
 
-    def command(self, name: str, help: str) -> argparse.ArgumentParser:
-        """A verb that takes no game (e.g. `dicelab solve`)."""
-        return self._verbs.add_parser(name, help=help)
-
 
 def whole_number(text: str) -> int:
     """An argument that is a whole number written with the digits 0-9 (a leading
@@ -146,10 +142,34 @@ def _drop_stdout() -> None:
         os.dup2(null, sys.stdout.fileno())
 
 
+OLD_FORMS = {"solve": "dice-poker", "advise": "dice-poker"}  # kept for one release
+
+
+def with_game(argv: Sequence[str]) -> list[str]:
+    """The arguments, with the game added after a verb that used to take none
+    (`dicelab solve --ruleset yahtzee` is `dicelab solve dice-poker --ruleset yahtzee`),
+    said once as a `FutureWarning`.
+
+    >>> with_game(["solve", "dice-poker", "--ruleset", "yahtzee"])  # the form to use
+    ['solve', 'dice-poker', '--ruleset', 'yahtzee']
+    """
+    args = list(argv)
+    old = args[:1] and args[0] in OLD_FORMS
+    if old and (len(args) == 1 or (args[1].startswith("-") and args[1] not in ("-h", "--help"))):
+        warnings.warn(
+            f"`dicelab {args[0]} ...` is now `dicelab {args[0]} {OLD_FORMS[args[0]]} ...`; "
+            "the old form goes in the next release",
+            FutureWarning,
+            stacklevel=2,
+        )
+        args.insert(1, OLD_FORMS[args[0]])
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return the exit status."""
     try:
-        return _run(argv)
+        return _run(sys.argv[1:] if argv is None else argv)
     except KeyboardInterrupt:
         return _fail("interrupted", 130)
     except BrokenPipeError:  # e.g. `dicelab odds dice-poker | head`: the reader has enough
@@ -161,20 +181,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"error: cannot write the output: {reason}", 1)
 
 
-def _run(argv: Sequence[str] | None) -> int:
+def _run(argv: Sequence[str]) -> int:
+    usual, warnings.formatwarning = warnings.formatwarning, one_line_warning  # type: ignore[assignment]
     try:
-        args = build_parser().parse_args(argv)
+        return _command(argv)
+    finally:
+        warnings.formatwarning = usual
+
+
+def _command(argv: Sequence[str]) -> int:
+    try:
+        args = build_parser().parse_args(with_game(argv))
     except SystemExit as done:  # --help, or bad arguments (argparse wrote the message)
         status = done.code if isinstance(done.code, int) else 2
         if status == 0:
             _write(sys.stdout, "")  # the help was written: a failed write shows here
         return status
-    usual, warnings.formatwarning = warnings.formatwarning, one_line_warning  # type: ignore[assignment]
     try:
         output = args.run(args)
     except DicelabError as error:
         return _fail(f"error: {error}", 2)
-    finally:
-        warnings.formatwarning = usual
     _write(sys.stdout, output + "\n")
     return 0

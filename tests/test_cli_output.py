@@ -81,14 +81,14 @@ def test_ctrl_c_in_process_is_one_line_and_status_130(monkeypatch, capsys):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(solver, "solve", interrupted)
-    assert main(["solve", "--ruleset", "yahtzee"]) == 130
+    assert main(["solve", "dice-poker", "--ruleset", "yahtzee"]) == 130
     assert capsys.readouterr().err == "dicelab: interrupted\n"
 
 
 @pytest.mark.slow
 def test_ctrl_c_during_a_real_solve(tmp_path):
     process = subprocess.Popen(
-        [sys.executable, "-m", "dicelab", "solve", "--ruleset", "yahtzee"],
+        [sys.executable, "-m", "dicelab", "solve", "dice-poker", "--ruleset", "yahtzee"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -156,7 +156,8 @@ def test_advise_refuses_a_mismatch(yahtzee):
 def test_cli_advise(yahtzee, capsys):
     from dicelab.cli import main
 
-    argv = ["advise", "--ruleset", "yahtzee", "--dice", "1,3,3,4,6", "--rolls-left", "2"]
+    argv = ["advise", "dice-poker", "--ruleset", "yahtzee", "--dice", "1,3,3,4,6"]
+    argv += ["--rolls-left", "2"]
     assert main([*argv, "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["best"] == "3 3" and data["rolls_left"] == 2 and len(data["rows"]) == 24
@@ -166,10 +167,36 @@ def test_cli_advise(yahtzee, capsys):
     assert out.startswith("Hand 1 3 3 4 6, 2 roll(s) left") and "Chance" not in out.split("\n")[1]
     joker = ["--dice", "6,6,6,6,6", "--rolls-left", "0", "--filled", "poker,sixes"]
     joker += ["--upper", "30", "--poker-50", "--format", "json"]
-    assert main(["advise", "--ruleset", "yahtzee", *joker]) == 0
+    assert main(["advise", "dice-poker", "--ruleset", "yahtzee", *joker]) == 0
     rows = json.loads(capsys.readouterr().out)["rows"]
     assert all(row["bonus"] == 100 for row in rows)
     assert {row["points"] for row in rows if row["box"] == "large_straight"} == {40}
+
+
+def test_cli_advise_takes_the_whole_card_or_a_saved_game(yahtzee, capsys, tmp_path):
+    from dicelab.cli import main
+
+    argv = ["advise", "dice-poker", "--ruleset", "yahtzee", "--dice", "1,3,3,4,6"]
+    argv += ["--rolls-left", "2", "--format", "json"]
+    assert main([*argv, "--filled", "ones,chance", "--upper", "3"]) == 0
+    upper_only = json.loads(capsys.readouterr().out)["rows"]
+    assert main([*argv, "--card", "ones=3,chance=20"]) == 0
+    whole = json.loads(capsys.readouterr().out)["rows"]
+    assert [r["hold"] for r in whole] == [r["hold"] for r in upper_only]
+    for a, b in zip(whole, upper_only, strict=True):  # the Chance points are on the card now
+        assert a["expected_score"] == pytest.approx(b["expected_score"] + 20, abs=1e-3)
+    game = DicePokerGame(["Ana", "Bia"], "yahtzee", seed=8)
+    game.roll(dice=[6, 6, 6, 6, 6])
+    game.score("poker")
+    game.roll(dice=[1, 3, 3, 4, 6])
+    game.save(tmp_path / "game.json")
+    assert (
+        main(["advise", "dice-poker", "--game", str(tmp_path / "game.json"), "--format", "json"])
+        == 0
+    )
+    from_file = json.loads(capsys.readouterr().out)
+    expected = json.loads(advise(game, solution=yahtzee).to_json())
+    assert from_file == expected and from_file["rolls_left"] == 2
 
 
 def test_advice_values_are_finite(yahtzee):

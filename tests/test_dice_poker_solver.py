@@ -379,14 +379,15 @@ def test_progress_kinds(capsys):
 def test_cli_solve_json(yahtzee, capsys):
     from dicelab.cli import main
 
-    assert main(["solve", "--ruleset", "yahtzee", "--format", "json"]) == 0
+    assert main(["solve", "dice-poker", "--ruleset", "yahtzee", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert list(data) == ["ruleset", "expected_score", "std", "seconds", "states"]
     assert data["ruleset"] == "yahtzee" and data["states"] == 359616
     assert data["expected_score"] == pytest.approx(254.5877, abs=1e-4)
     assert data["std"] == pytest.approx(59.6079, abs=1e-4)
     assert isinstance(data["seconds"], float)
-    assert main(["solve", "--ruleset", "yahtzee"]) == 0
+    with pytest.warns(FutureWarning, match="now `dicelab solve dice-poker ...`"):
+        assert main(["solve", "--ruleset", "yahtzee"]) == 0  # the old form, for one release
     assert "expected score  254.5877" in capsys.readouterr().out
 
 

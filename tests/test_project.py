@@ -92,7 +92,7 @@ def test_cli_formats(fmt, ruleset, capsys):
     assert ("Small straight" in out) or ("small_straight" in out)
 
 
-ADVISE = ["advise", "--ruleset", "yatzy"]
+ADVISE = ["advise", "dice-poker", "--ruleset", "yatzy"]
 BAD_ARGUMENTS = [
     ["odds", "dice-poker", "--rolls", "4"],
     ["odds", "dice-poker", "--ruleset", "poker"],
@@ -100,14 +100,19 @@ BAD_ARGUMENTS = [
     ["odds", "backgammon"],
     ["odds"],
     [],
-    ["solve", "--ruleset", "poker"],
-    ["solve", "--joker", "maybe"],
-    ["solve", "--format", "xml"],
-    ["solve", "extra"],
+    ["solve", "dice-poker", "--ruleset", "poker"],
+    ["solve", "dice-poker", "--joker", "maybe"],
+    ["solve", "dice-poker", "--format", "xml"],
+    ["solve", "dice-poker", "extra"],
+    ["solve", "backgammon"],
     [*ADVISE, "--dice", "1,3,3,4"],
     [*ADVISE, "--dice", "1,3,3,4,9"],
     [*ADVISE, "--dice", "1,3,3,4,6", "--rolls-left", "3"],
-    [*ADVISE, "--dice", "1,3,3,4,6"],  # --rolls-left is required
+    [*ADVISE, "--dice", "1,3,3,4,6"],  # --rolls-left is needed
+    [*ADVISE, "--dice", "1,3,3,4,6", "--rolls-left", "2", "--card", "chance=x"],
+    [*ADVISE, "--dice", "1,3,3,4,6", "--rolls-left", "2", "--card", "chance=0"],
+    [*ADVISE, "--dice", "1,3,3,4,6", "--rolls-left", "2", "--card", "ones=1", "--upper", "1"],
+    [*ADVISE, "--game", "/nonexistent.json"],
     [*ADVISE, "--dice", "1,3,3,4,6", "--rolls-left", "2", "--filled", "onez"],
     [*ADVISE, "--dice", "1,3,3,4,6", "--rolls-left", "2", "--filled", "ones", "--upper", "7"],
     [*ADVISE, "--dice", "1,3,3,4,6", "--rolls-left", "2", "--upper", "-3"],
@@ -148,7 +153,7 @@ def test_cli_warnings_are_one_line_and_restored(monkeypatch, capsys):
     from dicelab.cli import Commands
 
     def register(commands: Commands) -> None:
-        parser = commands.command("warn", "warn once")
+        parser = commands.verb("warn", "warn once").add_parser("fake")
         parser.set_defaults(run=lambda args: warnings.warn("stale cache", stacklevel=1) or "ok")
 
     module = type(sys)("fake_commands")
@@ -168,7 +173,7 @@ def test_cli_warnings_are_one_line_and_restored(monkeypatch, capsys):
     with warnings.catch_warnings():
         warnings.simplefilter("always")
         warnings.showwarning = show  # pytest records warnings; show them as Python would
-        assert main(["warn"]) == 0
+        assert main(["warn", "fake"]) == 0
     out = capsys.readouterr()
     assert out.out == "ok\n"
     assert out.err == "dicelab: warning: stale cache\n"

@@ -1,9 +1,17 @@
 """Dice Poker's commands.
 
 dicelab odds dice-poker [--ruleset R] [--rolls 1|2|3] [--format F]
-dicelab solve [--ruleset R] [--joker forced|free|none] [--format table|json] [--no-cache]
-dicelab advise --ruleset R --dice 1,3,3,4,6 --rolls-left 2 [--filled ones,pair,...]
-               [--upper N] [--poker-50] [--joker J] [--format table|json]
+dicelab solve dice-poker [--ruleset R] [--joker forced|free|none] [--format table|json]
+                         [--no-cache]
+dicelab advise dice-poker --ruleset R --dice 1,3,3,4,6 --rolls-left 2
+               [--card chance=20,ones=3,...] [--poker-bonus N] [--joker J] [--format table|json]
+dicelab advise dice-poker --game SAVE.json   (the player to move: card, dice, rolls left)
+
+`--card` gives the points in every filled box, so the expected final score
+is the true total.  The older `--filled ones,pair --upper N --poker-50`
+(filled boxes and upper points only) still work, as does the older form
+`dicelab solve --ruleset R` / `dicelab advise --ruleset R ...` (without the
+game), which says once that it is kept for one release.
 """
 
 from __future__ import annotations
@@ -11,9 +19,11 @@ from __future__ import annotations
 import argparse
 import json
 import re
+from typing import Any
 
 from dicelab.cli import FORMATS, Commands, render, whole_number
 from dicelab.dice_poker.rules import JOKER_MODES, RULESETS
+from dicelab.errors import SettingsError
 
 SOLVE_FORMATS = ("table", "json")
 
@@ -60,13 +70,53 @@ def box_list(text: str) -> list[str]:
     return [b for b in re.split(r"[,\s]+", text) if b]
 
 
-def _advise(args: argparse.Namespace) -> str:
-    from dicelab.dice_poker.advisor import advise
-    from dicelab.dice_poker.rules import get_ruleset
+def card_points(text: str) -> dict[str, int]:
+    """`--card`: box=points pairs separated by commas, like chance=20,ones=3."""
+    card: dict[str, int] = {}
+    for part in (p for p in re.split(r"[,\s]+", text) if p):
+        box, _, points = part.partition("=")
+        if not box or not (points.isascii() and points.isdigit()) or len(points) > 4:
+            raise argparse.ArgumentTypeError(f"write the card as box=points,... not {part!r}")
+        if box in card:
+            raise argparse.ArgumentTypeError(f"the box {box!r} is given twice")
+        card[box] = int(points)
+    return card
+
+
+def _card_state(args: argparse.Namespace, rules: Any) -> Any:
+    """The state to advise on: a whole card (`--card`), or filled boxes and upper points."""
+    from dicelab.dice_poker.card import Scorecard
     from dicelab.dice_poker.solver import CardState
 
+    if args.card is None:
+        if args.poker_bonus:
+            raise SettingsError("--poker-bonus goes with --card")
+        return CardState(frozenset(args.filled), args.upper, args.poker_fifty)
+    if args.filled or args.upper or args.poker_fifty:
+        raise SettingsError("give either --card or --filled/--upper/--poker-50, not both")
+    unknown = sorted(set(args.card) - set(rules.box_ids))
+    if unknown:
+        raise SettingsError(f"{rules.name} has no box {unknown[0]!r}")
+    boxes = {b: args.card.get(b) for b in rules.box_ids}
+    return CardState.from_card(Scorecard(rules, boxes, args.poker_bonus))
+
+
+def _advise(args: argparse.Namespace) -> str:
+    from dicelab.dice_poker.advisor import advise
+    from dicelab.dice_poker.game import DicePokerGame
+    from dicelab.dice_poker.rules import get_ruleset
+
+    if args.game is not None:
+        given = [f"--{n.replace('_', '-')}" for n in ("dice", "card", "filled") if getattr(args, n)]
+        if given:
+            raise SettingsError(f"--game gives the card and the dice: drop {given[0]}")
+        game = DicePokerGame.load(args.game)
+        rules = game.ruleset.with_settings(**_settings(args)) if args.joker else game.ruleset
+        return render(advise(game, rolls_left=args.rolls_left, ruleset=rules), args.format)
+    if args.dice is None or args.rolls_left is None:
+        raise SettingsError("give --dice and --rolls-left (or a saved game with --game)")
     rules = get_ruleset(args.ruleset, **_settings(args))
-    state = CardState(frozenset(args.filled), args.upper, args.poker_fifty)
+    state = _card_state(args, rules)
     return render(advise(state, args.dice, args.rolls_left, rules), args.format)
 
 
@@ -86,17 +136,24 @@ def register(commands: Commands) -> None:
     odds.add_argument("--format", choices=FORMATS, default="table")
     odds.set_defaults(run=_odds)
 
-    solve = commands.command("solve", "the optimal solitaire strategy: expected score and std")
+    solve = commands.verb("solve", "optimal play: expected score and std").add_parser(
+        "dice-poker", help="the optimal solitaire strategy of Dice Poker (or Yahtzee, Yatzy)"
+    )
     solve.add_argument("--ruleset", choices=sorted(RULESETS), default="dice-poker")
     solve.add_argument("--joker", choices=JOKER_MODES, help="change the ruleset's joker rule")
     solve.add_argument("--format", choices=SOLVE_FORMATS, default="table")
     solve.add_argument("--no-cache", action="store_true", help="solve again, ignore the cache")
     solve.set_defaults(run=_solve)
 
-    adv = commands.command("advise", "the value of every hold (or box) of the turn at hand")
+    adv = commands.verb("advise", "the value of every choice of the turn at hand").add_parser(
+        "dice-poker", help="every hold (or box) of a Dice Poker turn, with optimal play"
+    )
     adv.add_argument("--ruleset", choices=sorted(RULESETS), default="dice-poker")
-    adv.add_argument("--dice", type=five_dice, required=True, help="five faces, e.g. 1,3,3,4,6")
-    adv.add_argument("--rolls-left", type=whole_number, choices=(0, 1, 2), required=True)
+    adv.add_argument("--dice", type=five_dice, help="five faces, e.g. 1,3,3,4,6")
+    adv.add_argument("--rolls-left", type=whole_number, choices=(0, 1, 2))
+    adv.add_argument("--card", type=card_points, help="the filled boxes' points: chance=20,...")
+    adv.add_argument("--poker-bonus", type=whole_number, default=0, help="with --card")
+    adv.add_argument("--game", metavar="SAVE.json", help="a saved game: its player to move")
     adv.add_argument("--filled", type=box_list, default=[], help="filled boxes, e.g. ones,pair")
     adv.add_argument("--upper", type=whole_number, default=0, help="points in the upper boxes")
     adv.add_argument(
