@@ -16,6 +16,7 @@ import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any, Literal, get_args
 
 from dicelab.core.dice.hands import Hand, as_hand, dice_space, sub_hands
 from dicelab.core.dice.rerolls import RerollPlan, exact_chance, plan_rerolls
@@ -32,7 +33,8 @@ from dicelab.dice_poker.rules import (
 )
 from dicelab.errors import SettingsError
 
-GOALS = ("probability", "score")
+Goal = Literal["probability", "score"]
+GOALS: tuple[Goal, ...] = get_args(Goal)
 HOLD_COLUMN = Column("hold", "Hold", TEXT, hold_text)
 MAX_ROLLS = 6
 
@@ -53,13 +55,13 @@ def _check_rolls_left(rolls_left: int) -> int:
     return whole_number(rolls_left, "rolls_left", 0, MAX_ROLLS - 1)
 
 
-def _check_goal(goal: str) -> str:
+def _check_goal(goal: Any) -> Goal:
     if goal not in GOALS:
         raise SettingsError(f"goal must be one of {', '.join(GOALS)}, not {goal!r}")
     return goal
 
 
-def reroll_plan(ruleset: str | Ruleset, goal: str = "probability", rolls: int = 3) -> RerollPlan:
+def reroll_plan(ruleset: str | Ruleset, goal: Goal = "probability", rolls: int = 3) -> RerollPlan:
     """The best holds for each box of a ruleset, aiming at qualifying or at points.
 
     Row i of the plan is box i of the ruleset, played as if only that box
@@ -70,7 +72,7 @@ def reroll_plan(ruleset: str | Ruleset, goal: str = "probability", rolls: int = 
 
 
 @lru_cache(maxsize=64)
-def _plan(rules: Ruleset, goal: str, rolls: int) -> RerollPlan:
+def _plan(rules: Ruleset, goal: Goal, rolls: int) -> RerollPlan:
     values = qualify_table(rules) if goal == "probability" else score_table(rules)
     return plan_rerolls(dice_space(DICE), values, rolls)
 
@@ -120,7 +122,7 @@ def current_turn_table(
     dice: Sequence[int],
     rolls_left: int,
     ruleset: str | Ruleset = "dice-poker",
-    goal: str = "probability",
+    goal: Goal = "probability",
 ) -> OddsTable:
     """Every distinct hold of the dice in hand, with the exact chance of each box
     by the end of the turn (or its expected score, `goal="score"`), when the
@@ -179,7 +181,7 @@ def best_hold(
     dice: Sequence[int],
     rolls_left: int,
     ruleset: str | Ruleset = "dice-poker",
-    goal: str = "probability",
+    goal: Goal = "probability",
 ) -> Hand:
     """The hold that gives `box` its best chance (or expected score) this turn.
 
@@ -194,7 +196,7 @@ def best_hold(
 
 
 def best_holds_table(
-    box: str, rolls_left: int = 2, ruleset: str | Ruleset = "dice-poker", goal: str = "probability"
+    box: str, rolls_left: int = 2, ruleset: str | Ruleset = "dice-poker", goal: Goal = "probability"
 ) -> OddsTable:
     """The policy behind `turn_table`: for each of the 252 hands, the best hold
     for `box` with `rolls_left` rolls to come, and the value it gives.

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from dicelab.core.ui.panel import COMMON_WORDS, Words, listing
 from dicelab.dice_poker.card import Scorecard
-from dicelab.dice_poker.rules import UPPER_IDS, Hold, Ruleset, joker_applies, poker_bonus_due
+from dicelab.dice_poker.rules import UPPER_IDS, Hold, Ruleset, is_joker, poker_bonus_due
 
 WORDS: dict[str, dict[str, str]] = {
     **COMMON_WORDS,
@@ -150,7 +150,7 @@ def joker_text(rules: Ruleset, card: Scorecard, dice: Sequence[int], lang: str) 
     >>> joker_text(rules, card, [6] * 5, "en")
     'Joker! Five 6s with Poker already filled (50): +100 poker bonus. It must go in the Sixes box.'
     """
-    if not joker_applies(rules, card.boxes, dice):
+    if not is_joker(rules, card.boxes, dice):
         return ""
     words = Words(_JOKER, lang)
     bonus = poker_bonus_due(rules, card.boxes, dice)

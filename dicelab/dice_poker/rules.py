@@ -16,18 +16,20 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Literal, get_args
 
 import numpy as np
 
 from dicelab.core.dice.hands import as_hand, dice_space
-from dicelab.dice_poker import scoring as s
+from dicelab.dice_poker import scoring
 from dicelab.errors import SettingsError
 
 DICE = 5  # dice in a hand
 ROLLS_PER_TURN = 3  # the first roll and two rerolls
 UPPER_IDS = ("ones", "twos", "threes", "fours", "fives", "sixes")
-JOKER_MODES = ("forced", "free", "none")
+JokerMode = Literal["forced", "free", "none"]
+Section = Literal["upper", "lower"]
+JOKER_MODES: tuple[JokerMode, ...] = get_args(JokerMode)
 SETTINGS = (
     "upper_bonus_threshold",
     "upper_bonus",
@@ -49,9 +51,9 @@ class Box:
     id: str
     name: str
     name_pt: str
-    section: str
-    qualifies: s.Test
-    score: s.Scorer
+    section: Section
+    qualifies: scoring.Test
+    score: scoring.Scorer
     joker_points: int | None = None
 
     def label(self, lang: str = "en") -> str:
@@ -68,23 +70,30 @@ def _upper_boxes() -> tuple[Box, ...]:
             names[f - 1],
             names_pt[f - 1],
             "upper",
-            s.upper_test(f),
-            s.upper_scorer(f),
+            scoring.upper_test(f),
+            scoring.upper_scorer(f),
         )
         for f in range(1, 7)
     )
 
 
 def _lower(
-    box_id: str, name: str, name_pt: str, test: s.Test, score: s.Scorer, joker: int | None = None
+    box_id: str,
+    name: str,
+    name_pt: str,
+    test: scoring.Test,
+    score: scoring.Scorer,
+    joker: int | None = None,
 ) -> Box:
     return Box(box_id, name, name_pt, "lower", test, score, joker)
 
 
 def _pair_boxes() -> tuple[Box, ...]:
     return (
-        _lower("pair", "Pair", "Par", lambda d: s.has_kind(d, 2), s.score_pair),
-        _lower("two_pairs", "Two pairs", "Dois pares", s.has_two_pairs, s.score_two_pairs),
+        _lower("pair", "Pair", "Par", lambda d: scoring.has_kind(d, 2), scoring.score_pair),
+        _lower(
+            "two_pairs", "Two pairs", "Dois pares", scoring.has_two_pairs, scoring.score_two_pairs
+        ),
     )
 
 
@@ -94,69 +103,94 @@ def _classic_lower(poker_name: str) -> tuple[Box, ...]:
             "three_kind",
             "Three of a kind",
             "Trinca",
-            lambda d: s.has_kind(d, 3),
-            s.score_three_kind,
+            lambda d: scoring.has_kind(d, 3),
+            scoring.score_three_kind,
         ),
         _lower(
-            "four_kind", "Four of a kind", "Quadra", lambda d: s.has_kind(d, 4), s.score_four_kind
+            "four_kind",
+            "Four of a kind",
+            "Quadra",
+            lambda d: scoring.has_kind(d, 4),
+            scoring.score_four_kind,
         ),
-        _lower("full_house", "Full house", "Full House", s.is_full_house, s.score_full_house, 25),
+        _lower(
+            "full_house",
+            "Full house",
+            "Full House",
+            scoring.is_full_house,
+            scoring.score_full_house,
+            25,
+        ),
         _lower(
             "small_straight",
             "Small straight",
             "Sequência pequena",
-            s.has_small_straight,
-            s.score_small_straight,
+            scoring.has_small_straight,
+            scoring.score_small_straight,
             30,
         ),
         _lower(
             "large_straight",
             "Large straight",
             "Sequência grande",
-            s.has_large_straight,
-            s.score_large_straight,
+            scoring.has_large_straight,
+            scoring.score_large_straight,
             40,
         ),
-        _lower("poker", poker_name, "Pôquer", s.is_five_of_a_kind, s.score_poker),
-        _lower("chance", "Chance", "Chance", s.always, s.score_chance),
+        _lower("poker", poker_name, "Pôquer", scoring.is_five_of_a_kind, scoring.score_poker),
+        _lower("chance", "Chance", "Chance", scoring.always, scoring.score_chance),
     )
 
 
 def _yatzy_lower() -> tuple[Box, ...]:
     return (
-        _lower("pair", "One pair", "Par", lambda d: s.has_kind(d, 2), s.score_yatzy_pair),
-        _lower("two_pairs", "Two pairs", "Dois pares", s.has_two_pairs, s.score_yatzy_two_pairs),
+        _lower(
+            "pair", "One pair", "Par", lambda d: scoring.has_kind(d, 2), scoring.score_yatzy_pair
+        ),
+        _lower(
+            "two_pairs",
+            "Two pairs",
+            "Dois pares",
+            scoring.has_two_pairs,
+            scoring.score_yatzy_two_pairs,
+        ),
         _lower(
             "three_kind",
             "Three of a kind",
             "Trinca",
-            lambda d: s.has_kind(d, 3),
-            s.yatzy_kind_scorer(3),
+            lambda d: scoring.has_kind(d, 3),
+            scoring.yatzy_kind_scorer(3),
         ),
         _lower(
             "four_kind",
             "Four of a kind",
             "Quadra",
-            lambda d: s.has_kind(d, 4),
-            s.yatzy_kind_scorer(4),
+            lambda d: scoring.has_kind(d, 4),
+            scoring.yatzy_kind_scorer(4),
         ),
         _lower(
             "small_straight",
             "Small straight",
             "Sequência pequena",
-            s.is_yatzy_small_straight,
-            s.fixed_if(s.is_yatzy_small_straight, 15),
+            scoring.is_yatzy_small_straight,
+            scoring.fixed_if(scoring.is_yatzy_small_straight, 15),
         ),
         _lower(
             "large_straight",
             "Large straight",
             "Sequência grande",
-            s.is_yatzy_large_straight,
-            s.fixed_if(s.is_yatzy_large_straight, 20),
+            scoring.is_yatzy_large_straight,
+            scoring.fixed_if(scoring.is_yatzy_large_straight, 20),
         ),
-        _lower("full_house", "Full house", "Full House", s.is_full_house, s.score_yatzy_full_house),
-        _lower("chance", "Chance", "Chance", s.always, s.score_chance),
-        _lower("poker", "Yatzy", "Pôquer", s.is_five_of_a_kind, s.score_poker),
+        _lower(
+            "full_house",
+            "Full house",
+            "Full House",
+            scoring.is_full_house,
+            scoring.score_yatzy_full_house,
+        ),
+        _lower("chance", "Chance", "Chance", scoring.always, scoring.score_chance),
+        _lower("poker", "Yatzy", "Pôquer", scoring.is_five_of_a_kind, scoring.score_poker),
     )
 
 
@@ -180,7 +214,7 @@ class Ruleset:
     upper_bonus_threshold: int
     upper_bonus: int
     poker_bonus: int
-    joker: str
+    joker: JokerMode
     joker_needs_fifty: bool
 
     def __post_init__(self) -> None:
@@ -326,26 +360,26 @@ def hand_text(hand: Hold) -> str:
 Card = Mapping[str, int | None]
 
 
-def joker_applies(rules: Ruleset, card: Card, dice: Sequence[int]) -> bool:
+def is_joker(rules: Ruleset, card: Card, dice: Sequence[int]) -> bool:
     """Whether this roll is a joker: five of a kind with the poker box already filled
     (with 50, for Dice Poker).
 
     >>> rules = get_ruleset("dice-poker")
     >>> card = {b: None for b in rules.box_ids} | {"poker": 50}
-    >>> joker_applies(rules, card, [4, 4, 4, 4, 4])
+    >>> is_joker(rules, card, [4, 4, 4, 4, 4])
     True
-    >>> joker_applies(rules, card | {"poker": 0}, [4, 4, 4, 4, 4])
+    >>> is_joker(rules, card | {"poker": 0}, [4, 4, 4, 4, 4])
     False
     """
     poker = card.get("poker")
-    if rules.joker == "none" or not s.is_five_of_a_kind(dice) or poker is None:
+    if rules.joker == "none" or not scoring.is_five_of_a_kind(dice) or poker is None:
         return False
     return poker == 50 or not rules.joker_needs_fifty
 
 
 def poker_bonus_due(rules: Ruleset, card: Card, dice: Sequence[int]) -> int:
     """The bonus for a further five of a kind while the poker box holds 50."""
-    return rules.poker_bonus if s.is_five_of_a_kind(dice) and card.get("poker") == 50 else 0
+    return rules.poker_bonus if scoring.is_five_of_a_kind(dice) and card.get("poker") == 50 else 0
 
 
 def box_options(rules: Ruleset, card: Card, dice: Sequence[int]) -> dict[str, int]:
@@ -364,7 +398,7 @@ def box_options(rules: Ruleset, card: Card, dice: Sequence[int]) -> dict[str, in
     """
     dice = as_hand(dice, 5)
     open_boxes = [b for b in rules.boxes if card[b.id] is None]
-    if not joker_applies(rules, card, dice):
+    if not is_joker(rules, card, dice):
         return {b.id: b.score(dice) for b in open_boxes}
 
     def joker_score(box: Box) -> int:

@@ -28,7 +28,6 @@ import os
 from typing import Any
 
 from dicelab.core.engine.savefile import (
-    bad,
     dice_field,
     int_field,
     json_list,
@@ -39,6 +38,7 @@ from dicelab.core.engine.savefile import (
     read_save,
     rng_from_json,
     rng_state,
+    save_error,
     seed_field,
     write_save,
 )
@@ -135,7 +135,7 @@ def save(game: DicePokerGame, path: str | os.PathLike[str]) -> None:
 def _box(source: Any) -> Box:
     preset, _, box_id = source.partition("/") if isinstance(source, str) else ("", "", "")
     if preset not in RULESETS or box_id not in RULESETS[preset].box_ids:
-        raise bad(f"ruleset boxes are named like 'yahtzee/chance', not {source!r}")
+        raise save_error(f"ruleset boxes are named like 'yahtzee/chance', not {source!r}")
     return RULESETS[preset].box(box_id)
 
 
@@ -145,7 +145,7 @@ def _ruleset(value: Any, version: int) -> Ruleset:
     name = data["ruleset"]
     settings = {k: data[k] for k in SETTINGS}
     if version == 1 and (not isinstance(name, str) or name not in RULESETS):
-        raise bad(f"unknown ruleset {name!r}; choose one of {', '.join(RULESETS)}")
+        raise save_error(f"unknown ruleset {name!r}; choose one of {', '.join(RULESETS)}")
     try:
         if version == 1:
             return get_ruleset(name, **settings)
@@ -154,25 +154,25 @@ def _ruleset(value: Any, version: int) -> Ruleset:
             return get_ruleset(name, **settings)
         return Ruleset(name, boxes, **settings)
     except DicelabError as error:
-        raise bad(f"ruleset: {error}") from None
+        raise save_error(f"ruleset: {error}") from None
 
 
 def _card(value: Any, rules: Ruleset, index: int) -> Scorecard:
     data = json_object(value, f"card {index + 1}", ("boxes", "poker_bonus"))
     if not isinstance(data["boxes"], dict):
-        raise bad(f"card {index + 1}: boxes must be a JSON object")
+        raise save_error(f"card {index + 1}: boxes must be a JSON object")
     try:
         return Scorecard(rules, data["boxes"], data["poker_bonus"])
     except DicelabError as error:
-        raise bad(f"card {index + 1}: {error}") from None
+        raise save_error(f"card {index + 1}: {error}") from None
 
 
 def _held(value: Any) -> frozenset[int]:
     positions = json_list(value, "held")
     if not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 4 for p in positions):
-        raise bad(f"held must list positions 0..4, not {positions!r}")
+        raise save_error(f"held must list positions 0..4, not {positions!r}")
     if len(set(positions)) != len(positions):
-        raise bad("held lists a position twice")
+        raise save_error("held lists a position twice")
     return frozenset(positions)
 
 
@@ -184,7 +184,7 @@ def from_dict(data: Any) -> DicePokerGame:
     players = names_field(data["players"])
     cards = tuple(_card(c, rules, i) for i, c in enumerate(json_list(data["cards"], "cards")))
     if not isinstance(data["finished"], bool):
-        raise bad(f"finished must be true or false, not {data['finished']!r}")
+        raise save_error(f"finished must be true or false, not {data['finished']!r}")
     try:
         state = GameState(
             rules,
@@ -198,7 +198,7 @@ def from_dict(data: Any) -> DicePokerGame:
             finished=data["finished"],
         )
     except DicelabError as error:
-        raise bad(str(error)) from None
+        raise save_error(str(error)) from None
     seed = seed_field(data.get("seed"))
     return DicePokerGame.from_state(state, rng_from_json(data["rng"]), seed)
 

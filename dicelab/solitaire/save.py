@@ -30,7 +30,6 @@ import os
 from typing import Any
 
 from dicelab.core.engine.savefile import (
-    bad,
     dice_field,
     int_field,
     is_int,
@@ -42,6 +41,7 @@ from dicelab.core.engine.savefile import (
     read_save,
     rng_from_json,
     rng_state,
+    save_error,
     seed_field,
     write_save,
 )
@@ -98,7 +98,7 @@ def save(game: SolitaireGame, path: str | os.PathLike[str]) -> None:
 def _counts(value: Any, what: str, size: int) -> tuple[int, ...]:
     counts = json_list(value, what)
     if len(counts) != size or not all(is_int(c) and 0 <= c < 10_000 for c in counts):
-        raise bad(f"{what} must be {size} whole numbers 0 or more, not {counts!r}")
+        raise save_error(f"{what} must be {size} whole numbers 0 or more, not {counts!r}")
     return tuple(counts)
 
 
@@ -110,16 +110,16 @@ def _sheet(value: Any, index: int) -> Sheet:
     try:
         return Sheet(sums, discards)
     except DicelabError as error:
-        raise bad(f"{what}: {error}") from None
+        raise save_error(f"{what}: {error}") from None
 
 
 def _waiting(value: Any, players: tuple[Any, ...]) -> frozenset[int]:
     names = json_list(value, "waiting")
     unknown = [n for n in names if n not in players]
     if unknown:
-        raise bad(f"waiting names an unknown player {unknown[0]!r}")
+        raise save_error(f"waiting names an unknown player {unknown[0]!r}")
     if len(set(names)) != len(names):
-        raise bad("waiting lists a player twice")
+        raise save_error("waiting lists a player twice")
     return frozenset(players.index(n) for n in names)
 
 
@@ -135,7 +135,7 @@ def from_dict(data: Any) -> SolitaireGame:
     try:
         state = GameState(players, sheets, rolls=rolls, dice=dice, waiting=waiting)
     except DicelabError as error:
-        raise bad(str(error)) from None
+        raise save_error(str(error)) from None
     seed = seed_field(data.get("seed"))
     return SolitaireGame.from_state(state, rng_from_json(data["rng"]), seed)
 

@@ -31,7 +31,7 @@ U128 = 2**128
 U32 = 2**32
 
 
-def bad(message: str) -> SaveFileError:
+def save_error(message: str) -> SaveFileError:
     """The error for a save file that is not right."""
     return SaveFileError(f"bad save file: {message}")
 
@@ -70,27 +70,27 @@ def int_field(data: dict[str, Any], key: str, low: int, high: int) -> int:
     """data[key], checked to be a whole number in low..high - 1."""
     value = data[key]
     if not is_int(value) or not low <= value < high:
-        raise bad(f"{key} must be a whole number {low}..{high - 1}, not {value!r}")
+        raise save_error(f"{key} must be a whole number {low}..{high - 1}, not {value!r}")
     return value
 
 
 def json_object(value: Any, what: str, keys: tuple[str, ...]) -> dict[str, Any]:
     """Check that `value` is a JSON object with exactly these keys."""
     if not isinstance(value, dict):
-        raise bad(f"{what} must be a JSON object, not {type(value).__name__}")
+        raise save_error(f"{what} must be a JSON object, not {type(value).__name__}")
     missing = [k for k in keys if k not in value]
     if missing:
-        raise bad(f"{what} lacks the key {missing[0]!r}")
+        raise save_error(f"{what} lacks the key {missing[0]!r}")
     extra = sorted(str(k) for k in value if k not in keys)
     if extra:
-        raise bad(f"{what} has an unknown key {extra[0]!r}")
+        raise save_error(f"{what} has an unknown key {extra[0]!r}")
     return value
 
 
 def json_list(value: Any, what: str) -> list[Any]:
     """Check that `value` is a JSON list."""
     if not isinstance(value, list):
-        raise bad(f"{what} must be a JSON list, not {type(value).__name__}")
+        raise save_error(f"{what} must be a JSON list, not {type(value).__name__}")
     return value
 
 
@@ -108,26 +108,26 @@ def rng_from_json(value: Any) -> np.random.Generator:
     """A generator restored from `rng_state`'s dict, every field checked."""
     data = json_object(value, "rng", ("bit_generator", "state", "has_uint32", "uinteger"))
     if data["bit_generator"] != "PCG64":
-        raise bad(f"the random generator must be PCG64, not {data['bit_generator']!r}")
+        raise save_error(f"the random generator must be PCG64, not {data['bit_generator']!r}")
     inner = json_object(data["state"], "rng state", ("state", "inc"))
     int_field(inner, "state", 0, U128)
     int_field(inner, "inc", 0, U128)
     if inner["inc"] % 2 == 0:
-        raise bad("the PCG64 increment must be odd")
+        raise save_error("the PCG64 increment must be odd")
     int_field(data, "has_uint32", 0, 2)
     int_field(data, "uinteger", 0, U32)
     bit_generator = np.random.PCG64()
     try:
         bit_generator.state = data
     except (TypeError, ValueError) as error:
-        raise bad(f"rng: {error}") from None
+        raise save_error(f"rng: {error}") from None
     return np.random.Generator(bit_generator)
 
 
 def open_save(data: Any, fmt: str, versions: tuple[int, ...], title: str) -> int:
     """Check a save's top level, format tag and version; return the version."""
     if not isinstance(data, dict):
-        raise bad(f"the top level must be a JSON object, not {type(data).__name__}")
+        raise save_error(f"the top level must be a JSON object, not {type(data).__name__}")
     if data.get("format") != fmt:
         raise SaveFileError(f"not a dicelab {title} save (format {data.get('format')!r})")
     version = data.get("version")
@@ -143,14 +143,14 @@ def dice_field(value: Any, n: int) -> tuple[int, ...] | None:
         return None
     faces = json_list(value, "dice")
     if len(faces) != n or not all(is_int(f) and 1 <= f <= 6 for f in faces):
-        raise bad(f"dice must be {n} whole numbers 1..6, not {faces!r}")
+        raise save_error(f"dice must be {n} whole numbers 1..6, not {faces!r}")
     return tuple(faces)
 
 
 def seed_field(value: Any) -> int | None:
     """A save's seed: null (not known) or a whole number 0 or more."""
     if value is not None and not (is_int(value) and value >= 0):
-        raise bad(f"seed must be a whole number 0 or more, or null, not {value!r}")
+        raise save_error(f"seed must be a whole number 0 or more, or null, not {value!r}")
     return value
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-Exact = Fraction | int
+ExactNumber = Fraction | int
 
 
-def fraction_text(x: Exact) -> str:
+def fraction_text(x: ExactNumber) -> str:
     """Always "p/q" in lowest terms, even for 0 and 1 (so it parses the same way).
 
     >>> fraction_text(Fraction(6, 36)), fraction_text(Fraction(1)), fraction_text(0)
@@ -31,7 +31,7 @@ def parse_fraction(text: str) -> Fraction:
     return Fraction(text)
 
 
-def decimal_text(x: Exact, places: int = 6) -> str:
+def decimal_text(x: ExactNumber, places: int = 6) -> str:
     """A rounded decimal, for reading; never for computing.
 
     >>> decimal_text(Fraction(2, 3)), decimal_text(Fraction(175, 12), 4)
@@ -40,7 +40,7 @@ def decimal_text(x: Exact, places: int = 6) -> str:
     return f"{float(x):.{places}f}"
 
 
-def percent_text(p: Exact) -> str:
+def percent_text(p: ExactNumber) -> str:
     """A probability as a percentage, to four significant digits.
 
     >>> percent_text(Fraction(1, 6)), percent_text(Fraction(1)), percent_text(0)
@@ -51,7 +51,7 @@ def percent_text(p: Exact) -> str:
     return f"{float(p) * 100:.4g}%"
 
 
-def one_in_text(p: Exact) -> str:
+def one_in_text(p: ExactNumber) -> str:
     """A probability as "1 in N", the way players say it.
 
     >>> one_in_text(Fraction(1, 6)), one_in_text(Fraction(2, 3)), one_in_text(0)
@@ -70,7 +70,7 @@ def one_in_text(p: Exact) -> str:
     return f"1 in {text if text != '1' else f'{float(n):.5g}'}"
 
 
-def latex_fraction(x: Exact) -> str:
+def latex_fraction(x: ExactNumber) -> str:
     r"""A fraction for LaTeX.
 
     >>> latex_fraction(Fraction(-1, 6)), latex_fraction(Fraction(3))

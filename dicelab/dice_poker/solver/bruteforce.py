@@ -33,7 +33,7 @@ from dicelab.dice_poker.rules import ROLLS_PER_TURN, Ruleset, box_options, poker
 
 
 @dataclass(frozen=True)
-class Exact:
+class ExactValue:
     """An exact value: the best mean, and the least and greatest second moment
     of the strategies that reach it."""
 
@@ -42,26 +42,26 @@ class Exact:
     second_high: Fraction
 
     @staticmethod
-    def best(options: list[Exact]) -> Exact:
+    def best(options: list[ExactValue]) -> ExactValue:
         """The best option by mean; second moments over the ties."""
         top = max(o.mean for o in options)
         ties = [o for o in options if o.mean == top]
-        return Exact(top, min(o.second_low for o in ties), max(o.second_high for o in ties))
+        return ExactValue(top, min(o.second_low for o in ties), max(o.second_high for o in ties))
 
     @staticmethod
-    def average(weighted: list[tuple[Fraction, Exact]]) -> Exact:
+    def average(weighted: list[tuple[Fraction, ExactValue]]) -> ExactValue:
         """The expectation over chance outcomes (weights summing to 1)."""
-        return Exact(
+        return ExactValue(
             sum((p * o.mean for p, o in weighted), Fraction(0)),
             sum((p * o.second_low for p, o in weighted), Fraction(0)),
             sum((p * o.second_high for p, o in weighted), Fraction(0)),
         )
 
-    def plus(self, points: int) -> Exact:
+    def plus(self, points: int) -> ExactValue:
         """X + points: E[(r + X)^2] = r^2 + 2 r E[X] + E[X^2]."""
         r = Fraction(points)
         shift = r * r + 2 * r * self.mean
-        return Exact(self.mean + r, self.second_low + shift, self.second_high + shift)
+        return ExactValue(self.mean + r, self.second_low + shift, self.second_high + shift)
 
 
 @cache
@@ -73,13 +73,13 @@ def _outcomes(n: int) -> tuple[tuple[Hand, Fraction], ...]:
 
 
 class ExactSolver:
-    """Exact optimal play of the rest of a game (a few open boxes at most)."""
+    """ExactValue optimal play of the rest of a game (a few open boxes at most)."""
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
-        self._memo: dict[tuple, Exact] = {}
+        self._memo: dict[tuple, ExactValue] = {}
 
-    def value(self, card: Mapping[str, int | None], upper_total: int) -> Exact:
+    def value(self, card: Mapping[str, int | None], upper_total: int) -> ExactValue:
         """The rest of the game from this card (the points already on it not
         counted, the upper bonus counted when the game ends with
         `upper_total` at or above the threshold)."""
@@ -88,14 +88,14 @@ class ExactSolver:
             self._memo[key] = self._solve(dict(card), upper_total)
         return self._memo[key]
 
-    def _solve(self, card: dict[str, int | None], upper_total: int) -> Exact:
+    def _solve(self, card: dict[str, int | None], upper_total: int) -> ExactValue:
         rules = self.rules
         if all(card[b] is not None for b in rules.box_ids):
             bonus = rules.upper_bonus_for(upper_total)
-            return Exact(Fraction(bonus), Fraction(bonus**2), Fraction(bonus**2))
-        end: dict[Hand, Exact] = {}
+            return ExactValue(Fraction(bonus), Fraction(bonus**2), Fraction(bonus**2))
+        end: dict[Hand, ExactValue] = {}
 
-        def after_last_roll(hand: Hand) -> Exact:
+        def after_last_roll(hand: Hand) -> ExactValue:
             if hand not in end:
                 options = []
                 bonus = poker_bonus_due(rules, card, hand)
@@ -104,12 +104,12 @@ class ExactSolver:
                     upper = upper_total + (points if box.section == "upper" else 0)
                     rest = self.value({**card, box_id: points}, upper)
                     options.append(rest.plus(points + bonus))
-                end[hand] = Exact.best(options)
+                end[hand] = ExactValue.best(options)
             return end[hand]
 
-        levels: list[dict[Hand, Exact]] = [{}]
+        levels: list[dict[Hand, ExactValue]] = [{}]
 
-        def with_rolls(hand: Hand, rolls_left: int) -> Exact:
+        def with_rolls(hand: Hand, rolls_left: int) -> ExactValue:
             if rolls_left == 0:
                 return after_last_roll(hand)
             memo = levels[rolls_left]
@@ -117,14 +117,14 @@ class ExactSolver:
                 options = [after_last_roll(hand)]  # holding all five is stopping
                 for hold in sub_hands(hand)[1:]:
                     options.append(keep(hold, rolls_left))
-                memo[hand] = Exact.best(options)
+                memo[hand] = ExactValue.best(options)
             return memo[hand]
 
-        keeps: dict[tuple[Hand, int], Exact] = {}
+        keeps: dict[tuple[Hand, int], ExactValue] = {}
 
-        def keep(hold: Hand, rolls_left: int) -> Exact:
+        def keep(hold: Hand, rolls_left: int) -> ExactValue:
             if (hold, rolls_left) not in keeps:
-                keeps[hold, rolls_left] = Exact.average(
+                keeps[hold, rolls_left] = ExactValue.average(
                     [
                         (p, with_rolls(tuple(sorted(hold + rolled)), rolls_left - 1))
                         for rolled, p in _outcomes(5 - len(hold))

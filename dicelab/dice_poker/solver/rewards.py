@@ -31,7 +31,7 @@ from dicelab.dice_poker.solver.space import keep_lattice, state_space
 ILLEGAL = -1
 
 
-def joker_applies(rules: Ruleset, filled: np.ndarray, poker_fifty: np.ndarray) -> np.ndarray:
+def is_joker(rules: Ruleset, filled: np.ndarray, poker_fifty: np.ndarray) -> np.ndarray:
     """Per state: would a five of a kind be a joker (given the poker box filled
     with 50 when `poker_fifty`)?"""
     space = state_space(rules)
@@ -60,7 +60,7 @@ def five_kind_options(
     for b, box in enumerate(rules.boxes):
         if box.section == "lower" and box.joker_points is not None:
             joker_points[:, b] = box.joker_points
-    joker = joker_applies(rules, filled, poker_fifty)  # (S,)
+    joker = is_joker(rules, filled, poker_fifty)  # (S,)
     legal_normal = np.broadcast_to(open_[:, None, :], (filled.size, 6, boxes))
     face_box = np.full(6, -1)
     for b in range(boxes):
