@@ -53,6 +53,7 @@ play: setup
 test: setup-dev browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	rm -rf build/test-cache
 	DICELAB_CACHE_DIR=$(CURDIR)/build/test-cache $(BIN)/python -m pytest --nbval --nbval-current-env
 

@@ -17,7 +17,7 @@ import sys
 import unicodedata
 import warnings
 from collections.abc import Sequence
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from dicelab.core.present.table import OddsTable
 from dicelab.errors import DicelabError
@@ -28,7 +28,7 @@ FORMATS = ("table", "markdown", "csv", "json", "latex")
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line, with exit status 2."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
@@ -92,7 +92,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def one_line_warning(message: Warning | str, category: type[Warning], *_: object) -> str:
+def one_line_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str = "",
+    lineno: int = 0,
+    line: str | None = None,
+) -> str:
     """A warning as the command line shows it: one line, no source code.
 
     >>> one_line_warning(UserWarning("stale cache"), UserWarning)
@@ -182,7 +188,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str]) -> int:
-    usual, warnings.formatwarning = warnings.formatwarning, one_line_warning  # type: ignore[assignment]
+    usual, warnings.formatwarning = warnings.formatwarning, one_line_warning
     try:
         return _command(argv)
     finally:

@@ -6,11 +6,11 @@ import json
 import re
 import subprocess
 import sys
+import tomllib
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-import tomllib
 
 from dicelab.cli import main
 
@@ -209,3 +209,15 @@ def test_cli_says_what_dice_and_numbers_look_like(capsys):
     assert "five faces 1 to 6, like 1,3,3,4,6 (not '²,2,3,4,5')" in capsys.readouterr().err
     assert main(["odds", "dice-poker", "--rolls", "３"]) == 2
     assert "a whole number written with the digits 0-9, not '３'" in capsys.readouterr().err
+
+
+def test_make_test_type_checks_and_nothing_is_silenced():
+    makefile = (ROOT / "Makefile").read_text()
+    test_target = makefile.split("\ntest:")[1].split("\n\n")[0]
+    assert "$(BIN)/mypy" in test_target
+    silenced = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "dicelab").rglob("*.py")
+        if "type: ignore" in path.read_text()
+    ]
+    assert silenced == []

@@ -126,7 +126,7 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
             self._hints.optimal_button.on_click(lambda _b: self._on_optimal())
             set_visible(self._hints.widget, self.hints_toggle.value)
         self._game = game
-        self.table_area.children = [self._grid.widget, self._hints.widget]
+        self.table_area.children = [self.scorecard.widget, self._hints.widget]
         self.seed_controls.show(seed)
         self.refresh()
 

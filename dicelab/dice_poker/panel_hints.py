@@ -53,7 +53,7 @@ def _turn_odds(hand: tuple[int, ...], rolls_left: int, rules: Ruleset) -> OddsTa
     return current_turn_table(hand, rolls_left, rules)
 
 
-def call_advisor(advisor: Any, state: GameState) -> dict[str, dict[str, Any]]:
+def call_advisor(advisor: Any, state: GameState) -> dict[str, dict[Any, Any]]:
     """Ask the advisor about `state`; {"holds": {hold text: value}, "boxes": {box id: value}}.
 
     Raises `SettingsError` when the answer is not of that form: a value that is
@@ -61,7 +61,7 @@ def call_advisor(advisor: Any, state: GameState) -> dict[str, dict[str, Any]]:
     """
     ask = getattr(advisor, "advise", advisor)
     result = ask(state)
-    parts: dict[str, dict[str, Any]] = {}
+    parts: dict[str, dict[Any, Any]] = {}
     for part in ("holds", "boxes"):
         raw = result.get(part) if isinstance(result, Mapping) else getattr(result, part, None)
         if raw is not None and not isinstance(raw, Mapping):

@@ -177,6 +177,7 @@ def card_problem(rules: Ruleset, boxes: Mapping[str, int | None], bonus: int) ->
         return f"a poker bonus of {bonus} is impossible on this card"
     joker = rules.joker != "none" and (poker == 50 or (poker == 0 and not rules.joker_needs_fifty))
     card = _Card(rules, filled)
+    span: tuple[int, int] | None
     if not joker:
         span = _none_range(card) if counted else (0, 0)
         if must:

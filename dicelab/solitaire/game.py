@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from dicelab.core.engine import RULE_PLAYER, GameBase, given_dice, make_rng, player_names
+from dicelab.core.engine.checks import is_whole
 from dicelab.errors import IllegalMove, SettingsError
 from dicelab.solitaire.rules import DICE, Split
 from dicelab.solitaire.sheet import RULE_LEGAL, Sheet
@@ -108,10 +109,10 @@ class SolitaireGame(GameBase[GameState, Action]):
         return self._state.finished
 
     def _index(self, player: str | int) -> int:
-        if isinstance(player, str) and player in self.players:
-            return self.players.index(player)
-        whole = isinstance(player, (int, np.integer)) and not isinstance(player, bool)
-        if whole and 0 <= player < len(self.players):
+        if isinstance(player, str):
+            if player in self.players:
+                return self.players.index(player)
+        elif is_whole(player) and 0 <= player < len(self.players):
             return int(player)
         raise IllegalMove(RULE_PLAYER, f"no player {player!r} in this game")
 
@@ -203,14 +204,15 @@ class SolitaireGame(GameBase[GameState, Action]):
             raise IllegalMove(RULE_ROLL, "roll the dice first")
         if index not in state.waiting:
             raise IllegalMove(RULE_ONCE, f"{state.players[index]} has chosen for this roll")
+        split: Any = option  # a Split, or an index; Sheet.play checks
         if isinstance(option, (int, np.integer)) and not isinstance(option, bool):
             options = sheet.options(state.dice)
             if not 0 <= option < len(options):
                 raise IllegalMove(
                     RULE_LEGAL, f"option {option} is not one of 0..{len(options) - 1}"
                 )
-            option = options[int(option)]
-        new = sheet.play(state.dice, option)
+            split = options[int(option)]
+        new = sheet.play(state.dice, split)  # checks that `split` is a legal Split
         sheets = (*state.sheets[:index], new, *state.sheets[index + 1 :])
         self._state = dataclasses.replace(state, sheets=sheets, waiting=state.waiting - {index})
         return new

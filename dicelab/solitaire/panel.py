@@ -171,9 +171,9 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
         else:
             status = w("ready") if game.dice is not None else w("click_roll")
         self.waiting_label.value = status
-        for view in self.dice_views:
-            value = None if game.dice is None else game.dice[view.index]
-            view.show(value, False, enabled=False)
+        for die in self.dice_views:
+            value = None if game.dice is None else game.dice[die.index]
+            die.show(value, False, enabled=False)
         hints_on = self.hints_toggle.value
         suggestions = self.hints.suggestions(game) if hints_on else {}
         for p, view in enumerate(self._views):

@@ -135,11 +135,11 @@ def pairs_of(dice: Sequence[int], split: Split) -> tuple[tuple[int, int], tuple[
             continue
         rest = faces[:i] + faces[i + 1 :]
         for j in (1, 2, 3):
-            first = (rest[0], rest[j])
-            second = tuple(f for k, f in enumerate(rest) if k not in (0, j))
-            pairs = sorted([first, second], key=sum)
-            if (sum(pairs[0]), sum(pairs[1])) == split.pairs:
-                return pairs[0], pairs[1], fifth  # type: ignore[return-value]
+            others = [f for k, f in enumerate(rest) if k not in (0, j)]
+            first, second = (rest[0], rest[j]), (others[0], others[1])
+            low, high = sorted([first, second], key=sum)
+            if (sum(low), sum(high)) == split.pairs:
+                return low, high, fifth
     raise SettingsError(f"{split} is not a split of the dice {tuple(dice)}")
 
 

@@ -116,11 +116,11 @@ def _model() -> _Model:
     p = np.linspace(0, 1, P_STEPS + 1)
     expected = np.zeros((len(SUMS), MARK_ROWS, MAX_ROLLS_LEFT, P_STEPS + 1))
     for n in range(MAX_ROLLS_LEFT):
-        x = np.arange(n + 1)
-        comb = np.array([math.comb(n, i) for i in x], dtype=float)
-        pmf = comb * p[:, None] ** x * (1 - p[:, None]) ** (n - x)  # p steps x (n + 1)
+        marks = np.arange(n + 1)
+        comb = np.array([math.comb(n, int(i)) for i in marks], dtype=np.float64)
+        pmf = comb * p[:, None] ** marks * (1 - p[:, None]) ** (n - marks)  # p steps x (n + 1)
         for m in range(MARK_ROWS):
-            expected[:, m, n, :] = lines[:, m + x] @ pmf.T
+            expected[:, m, n, :] = lines[:, m + marks] @ pmf.T
     for array in (rolls_left, offered, expected):
         array.setflags(write=False)
     return _Model(rolls_left, offered, expected)

@@ -111,13 +111,13 @@ class Split:
     discard: int | None = None
 
     def __post_init__(self) -> None:
-        pairs = self.pairs
-        if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Iterable):
-            raise SettingsError(f"pairs are two pair sums 2..12, not {pairs!r}")
-        pairs = tuple(pairs)
-        if len(pairs) != 2:
-            raise SettingsError(f"a split has two pairs, not {len(pairs)}")
-        object.__setattr__(self, "pairs", tuple(sorted(check_sum(p) for p in pairs)))
+        given: Any = self.pairs
+        if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+            raise SettingsError(f"pairs are two pair sums 2..12, not {given!r}")
+        sums = sorted(check_sum(p) for p in given)
+        if len(sums) != 2:
+            raise SettingsError(f"a split has two pairs, not {len(sums)}")
+        object.__setattr__(self, "pairs", (sums[0], sums[1]))
         if self.discard is not None:
             discard = whole_number(self.discard, "a discard (a die face or None)", 1, 6)
             object.__setattr__(self, "discard", discard)
@@ -158,8 +158,9 @@ def pairings(four: Hand) -> tuple[tuple[int, int], ...]:
     ((6, 6),)
     """
     a, b, c, d = four
-    ways = {tuple(sorted(p)) for p in ((a + b, c + d), (a + c, b + d), (a + d, b + c))}
-    return tuple(sorted(ways))  # type: ignore[arg-type]
+    sums = ((a + b, c + d), (a + c, b + d), (a + d, b + c))
+    ways = {(min(x, y), max(x, y)) for x, y in sums}
+    return tuple(sorted(ways))
 
 
 @cache

@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -158,21 +158,22 @@ def simulate(
     elif not isinstance(start, Sheet):
         raise SettingsError(f"start is a Sheet, not {start!r}")
     dice_rng, choice_rng = _generators(seed)
+    play: Callable[[DiceStream, int, np.random.Generator], tuple[np.ndarray, np.ndarray]]
     if isinstance(strategy, (str, BatchStrategy)):
         chosen = get_strategy(strategy)
         play = functools.partial(_fast, chosen, start)
         label = name or chosen.name
     elif callable(strategy):
         play = functools.partial(_one_by_one, strategy, start)
-        label = name or getattr(strategy, "__name__", "strategy")
+        label = name or str(getattr(strategy, "__name__", "strategy"))
     else:
         raise SettingsError(f"a strategy is a name or a function, not {strategy!r}")
     scores = np.empty(games, dtype=np.int32)
     rolls = np.empty(games, dtype=np.int16)
-    for start in range(0, games, CHUNK):
-        size = min(CHUNK, games - start)
+    for first in range(0, games, CHUNK):
+        size = min(CHUNK, games - first)
         part = play(DiceStream(dice_rng, size), size, choice_rng)
-        scores[start : start + size], rolls[start : start + size] = part
+        scores[first : first + size], rolls[first : first + size] = part
     return SolitaireSimulation("solitaire", label, seed_number(seed), scores, rolls)
 
 

@@ -158,8 +158,8 @@ def _build_space(n: int) -> DiceSpace:
     scaled = transitions * (6**keep_sizes)[:, None]
     width = max(len(s) for s in subs)
     subkeeps = np.full((len(hands), width), len(keeps), dtype=np.int64)
-    for i, sub in enumerate(subs):
-        subkeeps[i, : len(sub)] = [keep_index[s] for s in sub]
+    for i, hand_subs in enumerate(subs):
+        subkeeps[i, : len(hand_subs)] = [keep_index[s] for s in hand_subs]
     weights = np.array([weight(h) for h in hands], dtype=np.int64)
     for array in (weights, keep_sizes, transitions, scaled, subkeeps):
         array.setflags(write=False)

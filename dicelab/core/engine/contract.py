@@ -28,7 +28,7 @@ import importlib
 import json
 import os
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 import numpy as np
 
@@ -123,6 +123,12 @@ class Engine(Protocol[S, A]):
     def to_json(self) -> str: ...
 
     def save(self, path: str | os.PathLike[str]) -> None: ...
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Self: ...
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Self: ...
 
 
 class Strategy(Protocol[A]):

@@ -101,7 +101,7 @@ def rng_state(rng: np.random.Generator) -> dict[str, Any]:
         raise SaveFileError(
             f"only a PCG64 generator can be saved, not {type(bit_generator).__name__}"
         )
-    return bit_generator.state
+    return dict(bit_generator.state)
 
 
 def rng_from_json(value: Any) -> np.random.Generator:
@@ -117,8 +117,9 @@ def rng_from_json(value: Any) -> np.random.Generator:
     int_field(data, "has_uint32", 0, 2)
     int_field(data, "uinteger", 0, U32)
     bit_generator = np.random.PCG64()
+    restored: Any = data  # checked field by field above
     try:
-        bit_generator.state = data
+        bit_generator.state = restored
     except (TypeError, ValueError) as error:
         raise save_error(f"rng: {error}") from None
     return np.random.Generator(bit_generator)

@@ -33,11 +33,11 @@ import html
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
 import ipywidgets as widgets
 
-from dicelab.core.engine import MAX_PLAYERS, player_names
+from dicelab.core.engine import MAX_PLAYERS, Engine, player_names
 from dicelab.core.ui.widgets import (
     DIE_FACES,
     PANEL_CSS,
@@ -146,10 +146,20 @@ def listing(names: Sequence[str], words: Words) -> str:
 # --- callbacks, players and the base class ------------------------------------
 
 
-F = TypeVar("F", bound=Callable[..., Any])
+class Answering(Protocol):
+    """What a callback's owner has: a message line, and a list of unexpected errors."""
+
+    message: MessageArea
+    errors: list[BaseException]
 
 
-def safe_callback(method: F) -> F:
+Owner = TypeVar("Owner", bound=Answering)  # whose callback it is: a panel
+Args = ParamSpec("Args")
+
+
+def safe_callback(
+    method: Callable[Concatenate[Owner, Args], None],
+) -> Callable[Concatenate[Owner, Args], None]:
     """Wrap a panel method used as a widget callback so that nothing escapes it.
 
     A `DicelabError` (an illegal move, a bad setting, a bad save file) shows
@@ -159,18 +169,17 @@ def safe_callback(method: F) -> F:
     """
 
     @functools.wraps(method)
-    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: Owner, *args: Args.args, **kwargs: Args.kwargs) -> None:
         try:
-            return method(self, *args, **kwargs)
+            method(self, *args, **kwargs)
         except DicelabError as error:
             self.message.error(str(error))
         except Exception as error:
             LOG.debug("panel callback %s failed", method.__name__, exc_info=True)
             self.errors.append(error)
             self.message.error(f"Internal error ({type(error).__name__}: {error})")
-        return None
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 def panel_players(players: Any, game: str) -> tuple[str, ...]:
@@ -188,9 +197,16 @@ def panel_players(players: Any, game: str) -> tuple[str, ...]:
     return player_names(players, game)
 
 
-G = TypeVar("G")  # a panel's game
-H = TypeVar("H")  # a panel's hints view
-P = TypeVar("P", bound="Panel")
+class HintsArea(Protocol):
+    """What a panel's hints view has: its root widget and its bar chart."""
+
+    widget: widgets.Widget
+    figure: Any
+
+
+G = TypeVar("G", bound=Engine[Any, Any])  # a panel's game
+H = TypeVar("H", bound=HintsArea)  # a panel's hints view
+P = TypeVar("P", bound="Panel[Any, Any]")
 
 
 class Panel(Generic[G, H]):
@@ -214,6 +230,11 @@ class Panel(Generic[G, H]):
     _game: G
     _hints: H | None
 
+    def __init__(
+        self, players: Sequence[str], seed: int | None = None, lang: str = "en", **options: Any
+    ) -> None:
+        raise NotImplementedError
+
     def _setup(self, table: Mapping[str, Mapping[str, str]], lang: str, seed: Any) -> int:
         """Check and set the words and language; the seed to start with (given or fresh)."""
         self.words = Words(table, check_lang(lang))
@@ -234,7 +255,7 @@ class Panel(Generic[G, H]):
         )
         self.roll_button.style.font_size = "18px"
         self.roll_button.add_class("dicelab-roll")
-        self.roll_button.on_click(lambda _b: self._on_roll())  # type: ignore[attr-defined]
+        self.roll_button.on_click(lambda _b: self._on_roll())
 
     def _build(
         self, name: str, css: str, header: Sequence[widgets.Widget], rows: Sequence[widgets.Widget]
@@ -251,7 +272,7 @@ class Panel(Generic[G, H]):
             value=False, description=w("hints"), icon="lightbulb-o"
         )
         self.hints_toggle.add_class("dicelab-hints-toggle")
-        self.hints_toggle.observe(self._on_hints, names="value")  # type: ignore[attr-defined]
+        self.hints_toggle.observe(self._on_hints, names="value")
         self.seed_controls = SeedControls(
             w("new_game"), w("seed"), w("seed_placeholder"), w("seed_unknown")
         )
@@ -283,6 +304,12 @@ class Panel(Generic[G, H]):
     def _install(self, game: G, seed: int | None) -> None:
         raise NotImplementedError
 
+    def _on_roll(self) -> None:
+        raise NotImplementedError
+
+    def _on_hints(self, change: Any = None) -> None:
+        raise NotImplementedError
+
     def _fresh_game(self, seed: int) -> G:
         raise NotImplementedError
 
@@ -310,7 +337,7 @@ class Panel(Generic[G, H]):
     @property
     def figure(self) -> Any:
         """The hints' bar chart (a plotly FigureWidget)."""
-        return self.hints.figure  # type: ignore[attr-defined]
+        return self.hints.figure
 
     # --- New game, Save and Load --------------------------------------------------
 
@@ -342,12 +369,12 @@ class Panel(Generic[G, H]):
 
     def save(self, path: str | Path) -> None:
         """Write the game to a JSON file (`SaveFileError` if it cannot be written)."""
-        self._game.save(path)  # type: ignore[attr-defined]
+        self._game.save(path)
 
     def load_game(self, path: str | Path) -> None:
         """Go on with the game saved in `path`, in this panel (`SaveFileError` if it
         is not valid: then nothing changes)."""
-        game = self.game_class.load(path)  # type: ignore[attr-defined]
+        game = self.game_class.load(path)
         self._install(game, game.seed)
 
     @classmethod
@@ -356,7 +383,7 @@ class Panel(Generic[G, H]):
         its seed, or "unknown"); `SettingsError` if `game` is not a `game_class`."""
         if not isinstance(game, cls.game_class):
             raise SettingsError(f"from_game needs a {cls.game_class.__name__}, not {game!r}")
-        panel = cls(game.players, seed=0, **cls._settings_of(game), **options)  # type: ignore
+        panel = cls(game.players, seed=0, **cls._settings_of(game), **options)
         panel._install(game, game.seed)
         return panel
 

@@ -27,7 +27,7 @@ def in_kernel() -> bool:
     shell = sys.modules.get("IPython")
     if shell is None:
         return False
-    ip = shell.get_ipython()  # type: ignore[attr-defined]
+    ip = getattr(shell, "get_ipython", lambda: None)()
     return ip is not None and "IPKernelApp" in getattr(ip, "config", {})
 
 

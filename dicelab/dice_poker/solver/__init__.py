@@ -154,7 +154,8 @@ class Solution:
         filled = sum(1 << b for b, box_id in enumerate(ids) if box_id in state.filled)
         upper = int(space.canonical(filled, state.upper_total))
         poker_fifty = int(bool(state.poker_fifty) and space.fifty_matters)
-        return int(space.flat(np.int64(filled), np.int64(upper), np.int64(poker_fifty)))
+        flat = space.flat(np.array([filled]), np.array([upper]), np.array([poker_fifty]))
+        return int(flat[0])
 
     def future(self, state: CardState) -> float:
         """Expected points still to come from this state (bonuses included)."""

@@ -113,7 +113,8 @@ def load(space: StateSpace) -> tuple[np.ndarray, np.ndarray] | None:
     return values, seconds
 
 
-def _reject(path: Path, why: str) -> None:
+def _reject(path: Path, why: str) -> tuple[np.ndarray, np.ndarray] | None:
+    """Warn that the cached table is not used (and will be rebuilt); nothing to load."""
     warnings.warn(f"the cached table {path} is {why}; rebuilding it", CacheWarning, 3)
     return None
 
