@@ -57,7 +57,9 @@ test: setup-dev browser
 	rm -rf build/test-cache
 	DICELAB_CACHE_DIR=$(CURDIR)/build/test-cache $(BIN)/python -m pytest --nbval --nbval-current-env
 
+BASE ?= HEAD~1
 bench: setup-dev
+	$(BIN)/python benchmarks/compare.py --base $(BASE)
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/solitaire.py
 	$(BIN)/python benchmarks/solver.py
