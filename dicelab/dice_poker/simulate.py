@@ -26,6 +26,7 @@ from dicelab.core.engine.checks import whole_number
 from dicelab.core.present.simulation import SimulationResult
 from dicelab.dice_poker.rules import DICE, ROLLS_PER_TURN, Ruleset, get_ruleset
 from dicelab.dice_poker.solver import Solution
+from dicelab.dice_poker.solver.kernels import CHUNK
 from dicelab.dice_poker.solver.rewards import poker_bonus
 from dicelab.dice_poker.solver.space import StateSpace, keep_lattice, state_space
 from dicelab.dice_poker.strategy import (
@@ -40,7 +41,6 @@ from dicelab.dice_poker.strategy import (
 )
 from dicelab.errors import SettingsError
 
-CHUNK = 1024
 MAX_GAMES = 1_000_000
 
 

@@ -15,10 +15,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from dicelab.dice_poker.solver.kernels import Workspace, turn_values
+from dicelab.dice_poker.solver.kernels import CHUNK, Workspace, turn_values
 from dicelab.dice_poker.solver.space import StateSpace
-
-CHUNK = 1024
 
 Tick = Callable[[int], None]
 

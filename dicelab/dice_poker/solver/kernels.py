@@ -33,6 +33,7 @@ from dicelab.dice_poker.solver.rewards import five_kind_options, poker_bonus
 from dicelab.dice_poker.solver.space import StateSpace, keep_lattice
 
 TIE = 1e-9
+CHUNK = 1024  # states (or games) the kernels work on at once: the workspace's size
 HANDS = len(dice_space(DICE).hands)  # 252
 KEEPS = len(dice_space(DICE).keeps)  # 462
 
