@@ -18,13 +18,19 @@ class SettingsError(DicelabError, ValueError):
 class IllegalMove(DicelabError):
     """A move the rules forbid.  `rule` names the rule; the game is unchanged.
 
-    >>> str(IllegalMove("three rolls a turn", "no rolls left this turn"))
-    'no rolls left this turn (rule: three rolls a turn)'
+    `details` are the values the message speaks of (a box id, a player's
+    name ...), so that a panel can say it in another language: it looks the
+    rule up in its own words and fills them in.
+
+    >>> error = IllegalMove("three rolls a turn", "no rolls left this turn", left=0)
+    >>> str(error), error.details
+    ('no rolls left this turn (rule: three rolls a turn)', {'left': 0})
     """
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, **details: object) -> None:
         self.rule = rule
         self.message = message
+        self.details = details
         super().__init__(f"{message} (rule: {rule})")
 
 

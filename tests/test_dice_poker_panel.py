@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-import plotly.graph_objects as go
 import pytest
 
-from dicelab.core.present.numbers import fraction_text, percent_text
 from dicelab.core.ui.panel import MessageArea, Panel, safe_callback
 from dicelab.dice_poker.game import DicePokerGame
-from dicelab.dice_poker.odds import current_turn_table, turn_table
+from dicelab.dice_poker.odds import current_turn_table, turn_outlook, turn_table
 from dicelab.dice_poker.panel import DicePokerPanel
 from dicelab.dice_poker.panel_text import hold_key
 from dicelab.dice_poker.rules import get_ruleset
@@ -68,6 +67,11 @@ def play_game(game: DicePokerGame) -> None:
         game.score(box_for(game.options()))
 
 
+def unavailable(button: Any) -> bool:
+    """Shown as not usable now (it still answers a click)."""
+    return "dicelab-unavailable" in button._dom_classes
+
+
 def unchanged(panel: DicePokerPanel) -> Callable[[], bool]:
     """A check that the game's state and random generator did not move."""
     state, rng = panel.game.state, json.dumps(panel.game.rng.bit_generator.state)
@@ -98,12 +102,13 @@ def test_a_whole_game_clicked_through_matches_the_bare_game(seed, ruleset, hints
     assert panel.game.winners() == game.winners()
     for p, name in enumerate(game.players):
         assert panel.total_labels[p].value == f"<b>{game.totals()[name]}</b>"
-        assert all(b.disabled for b in panel.box_buttons[p].values())
+        assert all(unavailable(b) for b in panel.box_buttons[p].values())
     winners = game.winners()
     assert f"{winners[0]} with {game.totals()[winners[0]]}" in panel.summary.value
-    assert panel.summary.layout.display is None
-    assert panel.message.kind == "success" and panel.message.text.startswith("Game over!")
-    assert panel.roll_button.disabled and all(b.disabled for b in panel.dice_buttons)
+    assert panel.summary.value.count("Game over!") == 1 and "Game over" not in panel.message.text
+    assert panel.end_screen.layout.display is None and panel.message.kind == "success"
+    assert unavailable(panel.roll_button) and all(unavailable(b) for b in panel.dice_buttons)
+    assert panel.hints_box.layout.display == "none"  # no empty chart left behind
     assert panel.errors == []
 
 
@@ -116,8 +121,8 @@ def test_a_joker_is_explained_and_only_its_boxes_open() -> None:
     assert "Joker!" in panel.joker_label.value and "Sixes" in panel.joker_label.value
     assert "+100" in panel.joker_label.value
     cells = panel.box_buttons[0]
-    assert not cells["sixes"].disabled and cells["sixes"].description == "→ 30"
-    assert cells["chance"].disabled and cells["chance"].description == "—"
+    assert not unavailable(cells["sixes"]) and cells["sixes"].description == "→ 30"
+    assert unavailable(cells["chance"]) and cells["chance"].description == "—"
     check = unchanged(panel)
     cells["chance"].click()  # the joker closes it: the game says so
     assert panel.message.kind == "error" and "joker" in panel.message.text and check()
@@ -141,9 +146,13 @@ def test_wrong_clicks_leave_the_game_unchanged_and_say_why() -> None:
 
     for _ in range(3):
         panel.roll_button.click()
-    assert panel.roll_button.disabled and panel.roll_button.description == "Roll (0 left)"
+    assert unavailable(panel.roll_button) and panel.roll_button.description == "Roll (0 left)"
+    assert panel.roll_button.tooltip == "No rolls left: score a box"
     check = unchanged(panel)
-    panel.roll_button.click()  # a disabled button clicked anyway
+    panel.roll_button.click()  # an unavailable button answers a click
+    assert panel.message.kind == "error" and "no rolls left" in panel.message.text and check()
+    panel.message.clear()
+    panel.dice_buttons[0].click()  # holding after the last roll means nothing: said so
     assert panel.message.kind == "error" and "no rolls left" in panel.message.text and check()
     panel.box_buttons[1]["chance"].click()  # Bruno's card during Ana's turn
     assert panel.message.text == "It is Ana's turn, not Bruno's (rule: players take turns)"
@@ -155,11 +164,11 @@ def test_wrong_clicks_leave_the_game_unchanged_and_say_why() -> None:
     check = unchanged(panel)
     panel.box_buttons[0]["chance"].click()  # filled
     assert panel.message.kind == "error" and "already filled" in panel.message.text
-    assert check() and panel.box_buttons[0]["chance"].disabled
+    assert check() and unavailable(panel.box_buttons[0]["chance"])
     panel.message.clear()
     for p in range(5):
         panel.dice_buttons[p].click()
-    assert panel.roll_button.disabled and panel.dice_views[0].caption.value == "held"
+    assert unavailable(panel.roll_button) and panel.dice_views[0].caption.value == "held"
     check = unchanged(panel)
     panel.roll_button.click()  # all five held
     assert panel.message.kind == "error" and "all five dice are held" in panel.message.text
@@ -186,22 +195,21 @@ def test_clicks_after_the_game_is_over_change_nothing() -> None:
 
 
 def shown_odds(panel: DicePokerPanel) -> dict[str, Fraction]:
-    bar = panel.figure.data[0]
-    return {
-        box.id: Fraction(hover)
-        for box, y, hover in zip(panel.game.ruleset.boxes, bar.y, bar.customdata, strict=True)
-        if y == float(Fraction(hover))
-    }
+    """The exact chances the hints table shows on hover, by box (in table order)."""
+    hovers = re.findall(
+        r'<span title="(\d+/\d+)"><span class="dicelab-bar">', panel.hints.table.value
+    )
+    return dict(zip(panel.hints.values, map(Fraction, hovers), strict=True))
 
 
 def test_hints_show_the_exact_odds_of_the_current_holds() -> None:
     panel = DicePokerPanel(["Ana", "Bruno"], seed=4)
-    assert panel.hints.widget.layout.display == "none"
+    assert panel.hints_box.layout.display == "none"
     panel.hints_toggle.value = True
-    assert panel.hints.widget.layout.display is None
-    assert isinstance(panel.figure, go.FigureWidget)
-    whole_turn = turn_table("dice-poker", rolls=3).column("probability")
+    assert panel.hints_box.layout.display is None
+    whole_turn = turn_outlook(panel.game.card).column("chance")
     assert panel.hints.values == whole_turn and shown_odds(panel) == whole_turn
+    assert whole_turn["poker"] == turn_table("dice-poker", rolls=3).value("poker", "probability")
 
     panel.roll_button.click()  # 5 6 6 4 6
     for hold in ({1, 2, 4}, {0, 1}, set(), {0, 1, 2, 3, 4}):
@@ -209,20 +217,40 @@ def test_hints_show_the_exact_odds_of_the_current_holds() -> None:
         dice, rolls_left = panel.game.dice, panel.game.rolls_left
         key = tuple(sorted(dice[p] for p in hold))
         assert panel.hints.hold == key == hold_key(dice, panel.game.held, rolls_left)
-        expected = current_turn_table(dice, rolls_left).row(key)
-        exact = {box.id: expected[box.id] for box in panel.game.ruleset.boxes}
+        outlook = turn_outlook(panel.game.card, dice, key, rolls_left)
+        exact = outlook.column("chance")
         assert panel.hints.values == exact and shown_odds(panel) == exact
-        for p in exact.values():
-            assert f'title="{fraction_text(p)}">{percent_text(p)}</td>' in panel.hints.table.value
+        assert panel.hints.points == outlook.column("points")
+        lower = current_turn_table(dice, rolls_left).row(key)
+        for box in ("pair", "full_house", "poker", "chance"):  # lower boxes: "qualifies"
+            assert exact[box] == lower[box]
     assert panel.hints.values["chance"] == 1 and panel.hints.values["poker"] == 0
+    assert panel.hints.values["sixes"] == 1  # three sixes held: par for the bonus
     set_holds_by_clicks(panel, {1, 2, 4})
     panel.roll_button.click()
     panel.roll_button.click()
     assert panel.game.rolls_left == 0 and panel.hints.hold == tuple(sorted(panel.game.dice))
-    final = current_turn_table(panel.game.dice, 0).row("all (stop)")
-    assert shown_odds(panel) == {b: final[b] for b in panel.game.ruleset.box_ids}
-    assert "No rolls left" in panel.hints.title.value
+    final = turn_outlook(panel.game.card, panel.game.dice, panel.hints.hold, 0).column("chance")
+    assert shown_odds(panel) == final
+    assert (
+        "No rolls left" in panel.hints.title.value and "three or more" in panel.hints.caption.value
+    )
     assert panel.errors == []
+
+
+def test_hint_odds_follow_the_joker() -> None:
+    game = DicePokerGame(["Ana"], "yahtzee", seed=2)
+    game.roll(dice=[6] * 5)
+    game.score("poker")
+    game.roll(dice=[6] * 5)
+    game.score("sixes")
+    game.roll(dice=[6] * 5)  # a joker: Sixes is filled, so any lower box at full points
+    panel = DicePokerPanel.from_game(game)
+    panel.hints_toggle.value = True
+    assert panel.hints.best["full_house"] == ((6, 6, 6, 6, 6), 1)
+    assert panel.hints.best["large_straight"][1] == 1
+    set_holds_by_clicks(panel, {0, 1, 2, 3, 4})
+    assert panel.hints.values["full_house"] == 1 and panel.hints.points["full_house"] == 25
 
 
 def test_an_advisor_adds_expected_scores_and_deltas() -> None:
@@ -246,11 +274,12 @@ def test_an_advisor_adds_expected_scores_and_deltas() -> None:
         "boxes": {"sixes": 180, "chance": Fraction(361, 2)},
     }
     advice = panel.hints.advice_html.value
-    assert '6 6 6 (yours)</td><td title="401/2">200.50</td><td>best</td>' in advice
+    assert '6 6 6 · your hold</td><td title="401/2">200.50</td><td>best</td>' in advice
     assert "<td>6 6</td><td>190.25</td><td>−10.25</td>" in advice
     assert "<td>none (reroll all)</td><td>150.00</td><td>−50.50</td>" in advice
     assert '<td>Chance</td><td title="361/2">180.50</td><td>best</td>' in advice
     assert "<td>Sixes</td><td>180.00</td><td>−0.50</td>" in advice
+    assert advice.index("If you roll again") < advice.index("If you score now")
 
 
 def test_an_advisor_object_or_a_failing_one() -> None:
@@ -297,8 +326,10 @@ def test_portuguese_labels() -> None:
     assert panel.new_game_button.description == "Novo jogo"
     assert (panel.save_button.description, panel.load_button.description) == ("Salvar", "Carregar")
     assert "faltam 64 para o bônus" in panel.scorecard.bonus_labels[0].value
-    assert panel.figure.data[0].x[0] == "Ases"
+    panel.hints_toggle.value = True
+    assert ">Ases<" in panel.hints.table.value and "Chance da melhor" not in panel.hints.table.value
     panel.roll_button.click()
+    assert "Chance da melhor" in panel.hints.table.value and "," in panel.hints.table.value
     panel.dice_buttons[1].click()
     assert panel.dice_views[1].caption.value == "segurado"
     panel.box_buttons[0]["poker"].click()
@@ -525,11 +556,13 @@ def test_a_tie_names_every_winner_and_load_game_goes_on_in_place(tmp_path) -> No
     panel = DicePokerPanel.from_game(game)
     path = tmp_path / "last.json"
     panel.save(path)
+    points = game.options()[option]
     panel.box_buttons[1][option].click()
     total = game.totals()["Ana"]
     assert panel.game.winners() == ["Ana", "Bruno"]
-    assert panel.message.text.startswith(f"Game over! Tie: Ana and Bruno with {total}.")
-    assert "Tie: Ana and Bruno" in panel.summary.value
+    box = panel.game.ruleset.box(option).name
+    assert panel.message.text == f"Bruno wrote {points} in {box}"  # the last move; then:
+    assert f"Game over! Tie: Ana and Bruno with {total}." in panel.summary.value
     panel.load_game(path)
     assert not panel.game.is_over and panel.summary.layout.display == "none"
     assert panel.box_buttons[1][option].description.startswith("→")
@@ -543,7 +576,11 @@ def test_optimal_advice_button_solves_and_advises(tmp_path, monkeypatch) -> None
     panel.hints_toggle.value = True
     panel.roll_button.click()
     assert panel.advisor is None and panel.hints.advice is None
-    panel.hints.optimal_button.click()
+    panel.hints.optimal_button.click()  # solved in the background: the panel stays playable
+    panel.dice_buttons[0].click()
+    assert 0 in panel.game.held
+    panel.dice_buttons[0].click()
+    panel.solve_task.join(300)
     assert panel.message.kind == "success", panel.message.text
     assert panel.advisor is not None and panel.advisor.ruleset == panel.game.ruleset
     assert f"{panel.advisor.expected_score:.2f}" == "254.59"
@@ -554,6 +591,26 @@ def test_optimal_advice_button_solves_and_advises(tmp_path, monkeypatch) -> None
     assert "Expected final score" in panel.hints.advice_html.value
     assert panel.hints.progress.layout.display == "none"  # hidden again when done
     assert panel.hints.optimal_button.layout.display == "none"
+
+
+def test_optimal_advice_can_be_cancelled(tmp_path, monkeypatch) -> None:
+    from dicelab.dice_poker.solver import clear_memory
+
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+    clear_memory("yahtzee")  # solved afresh, not found in this process's memory
+    panel = DicePokerPanel(["Ana"], ruleset="yahtzee", seed=3, lang="pt")
+    panel.hints_toggle.value = True
+    panel.hints.optimal_button.click()
+    hints = panel.hints
+    assert hints.cancel_button.layout.display is None and hints.progress.layout.display is None
+    assert hints.status.value.startswith("Calculando o jogo perfeito")
+    hints.cancel_button.click()
+    panel.solve_task.join(300)
+    assert panel.message.text == "Conselho ótimo cancelado" and panel.advisor is None
+    assert (
+        hints.optimal_button.layout.display is None and hints.cancel_button.layout.display == "none"
+    )
+    assert list(tmp_path.iterdir()) == [] and panel.errors == []
 
 
 def test_an_advisor_for_another_ruleset_is_dropped() -> None:

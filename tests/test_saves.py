@@ -233,7 +233,7 @@ def test_a_custom_ruleset_of_preset_boxes_saves_loads_and_plays_in_a_panel(tmp_p
     for _ in few.boxes:
         panel.roll_button.click()
         panel.box_buttons[0][next(iter(panel.game.options()))].click()
-    assert panel.game.is_over and panel.errors == [] and "Game over" in panel.message.text
+    assert panel.game.is_over and panel.errors == [] and "Game over" in panel.summary.value
     mixed = replace(rules, name="mixed", boxes=(get_ruleset("yatzy").box("pair"), *rules.boxes))
     assert DicePokerGame.from_json(DicePokerGame(ruleset=mixed).to_json()).ruleset == mixed
 

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-import plotly.graph_objects as go
 import pytest
 
 from dicelab.core.dice.hands import dice_space
@@ -25,6 +24,11 @@ from dicelab.solitaire.sheet import Sheet, tally
 from dicelab.solitaire.state import GameState
 
 # --- helpers -----------------------------------------------------------------------
+
+
+def unavailable(button: Any) -> bool:
+    """Shown as not usable now (it still answers a click)."""
+    return "dicelab-unavailable" in button._dom_classes
 
 
 def classes(widget: Any) -> tuple[str, ...]:
@@ -58,7 +62,7 @@ def play_panel(panel: SolitairePanel) -> int:
     while not panel.game.is_over:
         panel.roll_button.click()
         rolls += 1
-        assert panel.roll_button.disabled or not panel.game.waiting
+        assert unavailable(panel.roll_button) or not panel.game.waiting
         while panel.game.waiting:
             player = panel.chooser
             buttons = live_options(panel, player)
@@ -104,9 +108,11 @@ def test_a_whole_game_clicked_through_matches_the_bare_game(players, seed, hints
     assert f"{best[0]} {'scored' if len(players) == 1 else 'with'} {game.scores()[best[0]]}" in (
         panel.summary.value
     )
-    assert panel.message.kind == "success" and panel.message.text.startswith("Game over!")
-    assert panel.roll_button.disabled and panel.waiting_label.value == "Game over"
-    assert all(b.disabled for b in panel.dice_buttons)
+    assert panel.summary.value.count("Game over!") == 1 and "Game over" not in panel.message.text
+    assert panel.message.kind == "success" and panel.end_screen.layout.display is None
+    assert unavailable(panel.roll_button) and panel.waiting_label.value == "Game over"
+    assert all(unavailable(b) for b in panel.dice_buttons)
+    assert panel.hints_box.layout.display == "none"  # no empty chart left behind
     assert panel.errors == []
 
 
@@ -150,14 +156,14 @@ def test_the_end_shows_a_breakdown_per_line_and_a_win_at_500() -> None:
     assert panel.game.is_over and panel.game.scores() == {"Ana": 550, "Bruno": 350}
     assert panel.game.winners() == ["Ana"]
     text = "Game over! Winner: Ana with 550. Ana: 500 or more, a win!"
-    assert panel.message.text == text and text in panel.summary.value
+    assert panel.message.text.startswith("Bruno marked 3+4=7") and text in panel.summary.value
     summary = panel.summary.value
     assert "<tr><td>6</td><td>40</td><td>10 → +200</td><td></td></tr>" in summary
     assert "<tr><td>7</td><td>30</td><td>10 → +150</td><td>16 → +150</td></tr>" in summary
     assert "<tr><td>8</td><td>40</td><td>10 → +200</td><td>14 → +200</td></tr>" in summary
     assert "<td>gains</td><td></td><td>+550</td><td>+350</td>" in summary
-    assert "<td>penalties</td><td></td><td>+0</td><td>+0</td>" in summary
-    assert "<td>15 rolls, 2 free throw(s)</td><td>15 rolls, 0 free throw(s)</td>" in summary
+    assert "<td>penalties</td><td></td><td>0</td><td>0</td>" in summary
+    assert "<td>15 rolls, free throws: 2</td><td>15 rolls, free throws: 0</td>" in summary
     assert "<td>Total</td><td></td><td>550</td><td>350</td>" in summary
 
 
@@ -166,19 +172,19 @@ def test_the_end_shows_a_breakdown_per_line_and_a_win_at_500() -> None:
 
 def test_wrong_clicks_leave_the_game_unchanged_and_say_why() -> None:
     panel = SolitairePanel(["Ana", "Bruno"], seed=8)
-    assert panel.waiting_label.value == "Click Roll to start" and not panel.roll_button.disabled
+    assert panel.waiting_label.value == "Click Roll to start" and not unavailable(panel.roll_button)
     check = unchanged(panel)
     panel.option_buttons[0][0].click()  # a (hidden) option before the first roll
     assert (panel.message.kind, check()) == ("error", True)
     assert "roll the dice first" in panel.message.text
 
     panel.roll_button.click()
-    assert panel.roll_button.disabled
+    assert unavailable(panel.roll_button)
     assert panel.waiting_label.value == "Waiting for Ana and Bruno to choose"
     assert panel.chooser == 0
     assert all("dicelab-option-0" not in classes(b) for b in panel.option_buttons[1])
     count = len(panel.game.options("Ana"))
-    assert all(not b.disabled for b in panel.option_buttons[0][:count])
+    assert all(not unavailable(b) for b in panel.option_buttons[0][:count])
     assert [visible(b) for b in panel.option_buttons[0]] == [i < count for i in range(15)]
     check = unchanged(panel)
     panel.roll_button.click()  # a disabled Roll clicked anyway
@@ -190,7 +196,7 @@ def test_wrong_clicks_leave_the_game_unchanged_and_say_why() -> None:
 
     panel.option_buttons[1][0].click()  # Bruno may choose first
     assert panel.message.kind == "success" and "Waiting for Ana to choose" in panel.message.text
-    assert panel.chooser == 0 and panel.roll_button.disabled
+    assert panel.chooser == 0 and unavailable(panel.roll_button)
     check = unchanged(panel)
     panel.option_buttons[1][0].click()  # twice for one roll
     assert panel.message.kind == "error" and "Bruno has chosen for this roll" in panel.message.text
@@ -198,7 +204,10 @@ def test_wrong_clicks_leave_the_game_unchanged_and_say_why() -> None:
     assert panel.message.text.startswith("Ana must choose first") and check()
     assert "Waiting for Ana" in panel.waiting_label.value
     panel.option_buttons[0][0].click()
-    assert not panel.roll_button.disabled and panel.waiting_label.value == "Ready for the next roll"
+    assert (
+        not unavailable(panel.roll_button)
+        and panel.waiting_label.value == "Ready for the next roll"
+    )
     assert panel.message.text.endswith("Ready for the next roll.") and panel.errors == []
 
 
@@ -305,20 +314,22 @@ def test_the_sheet_is_drawn_like_seed_000() -> None:
 
 
 def shown_odds(panel: SolitairePanel) -> dict[int, Fraction]:
-    bar = panel.figure.data[0]
-    return {
-        int(x): Fraction(hover)
-        for x, y, hover in zip(bar.x, bar.y, bar.customdata, strict=True)
-        if y == float(Fraction(hover))
-    }
+    """The exact chances the hints table shows on hover, by pair sum."""
+    hovers = re.findall(
+        r'<span title="(\d+/\d+)"><span class="dicelab-bar">', panel.hints.table.value
+    )
+    return dict(zip(SUMS, map(Fraction, hovers), strict=True))
+
+
+def bar_colors(panel: SolitairePanel) -> list[str]:
+    return re.findall(r"background:(#[0-9a-f]+)", panel.hints.table.value)
 
 
 def test_hints_show_the_exact_odds_and_the_planners_suggestion() -> None:
     panel = SolitairePanel(["Ana", "Bruno"], seed=4)
-    assert panel.hints.widget.layout.display == "none"
+    assert panel.hints_box.layout.display == "none"
     panel.hints_toggle.value = True
-    assert panel.hints.widget.layout.display is None
-    assert isinstance(panel.figure, go.FigureWidget)
+    assert panel.hints_box.layout.display is None
     empty = sum_table().column("offered_probability")
     assert panel.hints.player == 0 and panel.hints.values == empty == shown_odds(panel)
     assert "After a roll" in panel.hints.advice_html.value
@@ -352,13 +363,13 @@ def test_hints_show_the_exact_odds_and_the_planners_suggestion() -> None:
         assert f"{fraction_text(p)}" in panel.hints.free_html.value and p == Fraction(1, 32)
     else:
         assert "No free throw before three" in panel.hints.free_html.value
-    colors = panel.figure.data[0].marker.color
-    marks = [panel.game.sheet(0).marks(s) for s in SUMS]
+    colors = bar_colors(panel)
+    marks = [panel.game.sheet(panel.hints.player).marks(s) for s in SUMS]
     assert [c == "#90a4ae" for c in colors] == [m == 0 for m in marks]
     panel.hints_toggle.value = False
     panel.roll_button.click()
     assert all("dicelab-suggested" not in classes(b) for b in panel.option_buttons[0])
-    assert panel.hints.widget.layout.display == "none" and panel.errors == []
+    assert panel.hints_box.layout.display == "none" and panel.errors == []
 
 
 # --- languages, classes, display ----------------------------------------------------------
@@ -374,8 +385,8 @@ def test_portuguese_labels() -> None:
     assert "pares" in panel.sheet_labels[0].value and "descartes" in panel.sheet_labels[0].value
     assert "aguarda a jogada" in panel.players_views[0].header.value
     panel.roll_button.click()
-    assert panel.waiting_label.value == "Aguardando Ana e Bruno escolher"
-    assert panel.message.text == "Saiu 6 2 1 2 3. Ana e Bruno: escolha uma divisão"
+    assert panel.waiting_label.value == "Aguardando Ana e Bruno escolherem"
+    assert panel.message.text == "Saiu 6 2 1 2 3. Ana e Bruno: escolham uma divisão"
     assert panel.option_buttons[0][0].description == "2+2=4 · 3+6=9 · descarte 1"
     assert "escolhe" in panel.players_views[0].header.value
     panel.hints_toggle.value = True
@@ -386,7 +397,10 @@ def test_portuguese_labels() -> None:
         "Ana marcou 2+2=4 · 3+6=9 · descarte 1: pontuação -400. Aguardando Bruno escolher."
     )
     panel.roll_button.click()
-    assert "Bruno must choose first" in panel.message.text  # the game's own words
+    assert panel.message.text == "Bruno precisa escolher antes"  # the rule, in Portuguese
+    panel.hints_toggle.value = True
+    assert re.search(r"</span>\d+,\d%</span>", panel.hints.table.value)  # decimal comma
+    assert not re.search(r"\d\.\d%</span>", panel.hints.table.value)  # (bar widths are CSS)
 
 
 def test_css_classes_for_browser_tests() -> None:
@@ -458,7 +472,7 @@ def test_new_game_with_a_typed_seed_replays_the_same_first_roll() -> None:
     assert panel.game.players == ("Ana", "Bruno")
     assert panel.game.scores() == {"Ana": 0, "Bruno": 0}
     assert panel.message.text == "New game (seed 1234): click Roll"
-    assert panel.total_labels[0].value == "<b>0</b>" and not panel.roll_button.disabled
+    assert panel.total_labels[0].value == "<b>0</b>" and not unavailable(panel.roll_button)
     panel.roll_button.click()
     assert panel.game.dice == first
     panel.new_game_button.click()  # blank box: a fresh seed, shown
@@ -496,7 +510,7 @@ def test_save_and_load_round_trip(tmp_path) -> None:
     assert copy.game.state == panel.game.state and copy.seed == copy.game.seed == 21
     assert "Semente: <b>21</b>" in copy.seed_label.value  # the class can replay it
     assert [t.value for t in copy.total_labels] == [t.value for t in panel.total_labels]
-    assert copy.waiting_label.value == "Aguardando Ana escolher" and copy.roll_button.disabled
+    assert copy.waiting_label.value == "Aguardando Ana escolher" and unavailable(copy.roll_button)
     assert [b.description for b in live_options(copy, 0)] == [
         b.description.replace("discard", "descarte") for b in live_options(panel, 0)
     ]

@@ -189,11 +189,18 @@ class Scorecard:
             )
         name = rules.box(box_id).name
         if self.boxes[box_id] is not None:
-            raise IllegalMove(RULE_ONCE, f"{name} is already filled (with {self.boxes[box_id]})")
+            raise IllegalMove(
+                RULE_ONCE,
+                f"{name} is already filled (with {self.boxes[box_id]})",
+                box=box_id,
+                points=self.boxes[box_id],
+            )
         options = self.options(hand)
         if box_id not in options:
             allowed = ", ".join(rules.box(b).name for b in options)
-            raise IllegalMove(RULE_JOKER, f"this five of a kind must go in: {allowed}")
+            raise IllegalMove(
+                RULE_JOKER, f"this five of a kind must go in: {allowed}", boxes=list(options)
+            )
         bonus = poker_bonus_due(rules, self.boxes, hand)
         boxes = {**self.boxes, box_id: options[box_id]}
         return Scorecard(rules, boxes, self.poker_bonus + bonus)

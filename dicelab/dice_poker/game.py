@@ -45,7 +45,7 @@ RULE_FIRST = "a turn starts by rolling all five dice"
 RULE_REROLL = "a reroll rolls 1 to 5 dice"
 RULE_HELD = "held dice keep their faces"
 RULE_POSITIONS = "five dice, at positions 0..4"
-RULE_SCORE = "roll before scoring"
+RULE_ROLL_FIRST = "roll before holding or scoring"
 RULE_OVER = "the game ends after the last turn"
 RULE_ACTIONS = "an action is a Roll or a Score"
 
@@ -187,12 +187,18 @@ class DicePokerGame(GameBase[GameState, Action]):
         if self._state.finished:
             raise IllegalMove(RULE_OVER, "the game is over")
 
-    def _check_rolled(self, rule: str) -> tuple[int, ...]:
+    def _check_rolled(self) -> tuple[int, ...]:
         """The dice showing; `IllegalMove` if the game is over or nothing was rolled."""
         self._check_playing()
         if self._state.dice is None:
-            raise IllegalMove(rule, "roll the dice first")
+            raise IllegalMove(RULE_ROLL_FIRST, "roll the dice first")
         return self._state.dice
+
+    def _check_can_hold(self) -> None:
+        """`IllegalMove` unless a roll is left to hold dice for."""
+        self._check_rolled()
+        if self._state.rolls_used >= ROLLS_PER_TURN:
+            raise IllegalMove(RULE_ROLLS, "no rolls left this turn: score a box")
 
     def roll(
         self, hold: Iterable[int] | None = None, dice: Iterable[int] | None = None
@@ -215,7 +221,9 @@ class DicePokerGame(GameBase[GameState, Action]):
             new = given_dice(dice, DICE)
             kept = [p for p in sorted(held) if state.dice is not None and new[p] != state.dice[p]]
             if kept:
-                raise IllegalMove(RULE_HELD, f"the held die at position {kept[0]} must stay")
+                raise IllegalMove(
+                    RULE_HELD, f"the held die at position {kept[0]} must stay", position=kept[0]
+                )
         else:
             new = self._draw(held)
         self._state = dataclasses.replace(
@@ -230,28 +238,28 @@ class DicePokerGame(GameBase[GameState, Action]):
         return tuple(old[p] if old is not None and p in held else next(fresh) for p in range(DICE))
 
     def set_holds(self, positions: Iterable[int]) -> None:
-        """Hold exactly these positions (0..4)."""
-        self._check_rolled(RULE_FIRST)
+        """Hold exactly these positions (0..4), for the next roll of the turn."""
+        self._check_can_hold()
         self._state = dataclasses.replace(self._state, held=_positions(positions))
 
     def hold(self, position: int) -> None:
         """Hold the die at `position` (0..4)."""
-        self._check_rolled(RULE_FIRST)
+        self._check_can_hold()
         self.set_holds(self.held | {_position(position)})
 
     def release(self, position: int) -> None:
         """Stop holding the die at `position` (0..4)."""
-        self._check_rolled(RULE_FIRST)
+        self._check_can_hold()
         self.set_holds(self.held - {_position(position)})
 
     def toggle_hold(self, position: int) -> None:
         """Hold the die at `position` if free, else release it."""
-        self._check_rolled(RULE_FIRST)
+        self._check_can_hold()
         self.set_holds(self.held ^ {_position(position)})
 
     def score(self, box_id: str) -> int:
         """Write the dice in `box_id`, pass the turn on, and return the box's points."""
-        dice = self._check_rolled(RULE_SCORE)
+        dice = self._check_rolled()
         state = self._state
         card = state.card.fill(box_id, dice)
         cards = (*state.cards[: state.current], card, *state.cards[state.current + 1 :])

@@ -18,13 +18,20 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Literal, get_args
 
+import numpy as np
+
 from dicelab.core.dice.hands import Hand, as_hand, dice_space, sub_hands
 from dicelab.core.dice.rerolls import RerollPlan, exact_chance, plan_rerolls
 from dicelab.core.engine.checks import whole_number
 from dicelab.core.present.table import EXPECTATION, PROBABILITY, TEXT, Column, OddsTable
+from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.rules import (
     DICE,
+    ROLLS_PER_TURN,
+    UPPER_IDS,
+    Hold,
     Ruleset,
+    box_options,
     get_ruleset,
     hand_text,
     hold_text,
@@ -234,4 +241,124 @@ def best_holds_table(
             "rolls_left": rolls_left,
             "goal": goal,
         },
+    )
+
+
+# --- the turn at hand, on a real card (the panel's hints) -------------------------
+
+
+@lru_cache(maxsize=64)
+def _card_plans(
+    rules: Ruleset, open_boxes: tuple[str, ...], poker: int | None, rolls: int
+) -> tuple[RerollPlan, RerollPlan]:
+    """Plans aimed at "making" each box and at its points, for a card with these
+    open boxes and this Poker box (what the joker rule looks at)."""
+    card: dict[str, int | None] = {b: (None if b in open_boxes else 0) for b in rules.box_ids}
+    if "poker" in card and "poker" not in open_boxes:
+        card["poker"] = poker
+    hands = dice_space(DICE).hands
+    made = np.zeros((len(rules.boxes), len(hands)), dtype=np.int64)
+    points = np.zeros_like(made)
+    for i, hand in enumerate(hands):
+        options = box_options(rules, card, hand)
+        for b, box in enumerate(rules.boxes):
+            if box.id in options:
+                points[b, i] = options[box.id]
+                made[b, i] = _makes(box, hand, options[box.id])
+    space = dice_space(DICE)
+    return plan_rerolls(space, made, rolls), plan_rerolls(space, points, rolls)
+
+
+def _makes(box: Any, hand: Hand, points: int) -> bool:
+    """An upper box is made by three of its face (par for the bonus); a lower box
+    by any points."""
+    if box.section == "upper":
+        return hand.count(UPPER_IDS.index(box.id) + 1) >= 3
+    return points > 0
+
+
+OUTLOOK_COLUMNS = (
+    Column("box", "Box"),
+    Column("chance", "Chance", PROBABILITY),
+    Column("points", "Expected points", EXPECTATION),
+    dataclasses.replace(HOLD_COLUMN, key="best_hold", label="Best hold"),
+    Column("best_chance", "Its chance", PROBABILITY),
+)
+
+
+def turn_outlook(
+    card: Scorecard, dice: Sequence[int] | None = None, hold: Hold = (), rolls_left: int = 2
+) -> OddsTable:
+    """For every open box of this card: the chance to *make* it by the end of the
+    turn (an upper box: three or more of its face, par for the bonus; a lower
+    box: any points), and its expected points, with `hold` kept and the
+    remaining rolls aimed at that box; and the hold that gives the best chance.
+
+    The joker rule is followed (a five of a kind writes what this card allows).
+    With no `dice`, the chances of a whole turn before its first roll.
+
+    >>> from dicelab.dice_poker.card import Scorecard
+    >>> t = turn_outlook(Scorecard.empty("yahtzee"), [6, 6, 2, 3, 1], (6, 6), 2)
+    >>> t.value("sixes", "chance"), t.value("sixes", "best_hold")
+    (Fraction(31031, 46656), (6, 6))
+    """
+    rules = card.ruleset
+    open_boxes = card.open_boxes
+    poker = card.boxes.get("poker")
+    if dice is None:
+        made, points = _card_plans(rules, open_boxes, poker, ROLLS_PER_TURN)
+        rows = [
+            {
+                "box": box.id,
+                "chance": exact_chance(made, b),
+                "points": exact_chance(points, b),
+                "best_hold": (),
+                "best_chance": exact_chance(made, b),
+            }
+            for b, box in enumerate(rules.boxes)
+            if box.id in open_boxes
+        ]
+        return _outlook_table(rules, rows, "a whole turn, before its first roll", None, 0)
+    hand = as_hand(dice, DICE)
+    rolls_left = _check_rolls_left(rolls_left)
+    made, points = _card_plans(rules, open_boxes, poker, rolls_left + 1)
+    index = dice_space(DICE).index[hand]
+    rows = []
+    for b, box in enumerate(rules.boxes):
+        if box.id not in open_boxes:
+            continue
+        row: dict[str, Any]
+        if rolls_left == 0:
+            chance = Fraction(int(made.hand_values[0][b, index]))
+            row = {"chance": chance, "points": Fraction(int(points.hand_values[0][b, index]))}
+            row |= {"best_hold": hand, "best_chance": chance}
+        else:
+            best = made.best_keep(b, hand, rolls_left)
+            row = {
+                "chance": made.keep_value(b, hold, rolls_left),
+                "points": points.keep_value(b, hold, rolls_left),
+                "best_hold": best,
+                "best_chance": made.keep_value(b, best, rolls_left),
+            }
+        rows.append({"box": box.id, **row})
+    where = f"holding {hold_text(hold)}, {rolls_left} roll(s) left"
+    return _outlook_table(rules, rows, where, hand, rolls_left)
+
+
+def _outlook_table(
+    rules: Ruleset, rows: list[dict[str, Any]], where: str, hand: Hand | None, rolls_left: int
+) -> OddsTable:
+    return OddsTable(
+        f"{rules.name}: every open box, {where}",
+        OUTLOOK_COLUMNS,
+        tuple(rows),
+        {
+            "game": "dice-poker",
+            "ruleset": rules.name,
+            "dice": None if hand is None else list(hand),
+            "rolls_left": rolls_left,
+        },
+        note="Chance: of making the box by the end of the turn (upper boxes: three or more "
+        "of the face, par for the bonus; lower boxes: any points), the remaining rolls "
+        "aimed at it. Best hold: the hold that gives that chance its highest value.",
     )

@@ -35,14 +35,16 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from dicelab.core.present.charts import CHART_CSS
+from dicelab.core.ui.background import BackgroundTask, Cancelled
 from dicelab.core.ui.panel import (
     MAX_PLAYERS,
-    PANEL_CSS,
-    SUMMARY_STYLE,
     Panel,
+    listing,
     panel_players,
     safe_callback,
     set_visible,
+    show_available,
     show_text,
 )
 from dicelab.dice_poker.game import DicePokerGame
@@ -90,6 +92,8 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
         rules = get_ruleset(ruleset)
         seed = self._setup(WORDS, lang, seed)
         self.advisor = advisor
+        self.solve_task: BackgroundTask | None = None
+        self._last_dice: tuple[int, ...] | None = None
         self._build_widgets()
         self._game = DicePokerGame(names, rules, seed=seed)
         self._grid: ScorecardGrid | None = None
@@ -103,14 +107,29 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
         self.turn_label.add_class("dicelab-turn")
         self.player_label = widgets.HTML()
         self.player_label.add_class("dicelab-player")
-        self._build_dice(DICE, "", "160px")
+        self._build_dice(DICE, "")
         for view in self.dice_views:
             view.button.on_click(lambda _b, i=view.index: self._on_die(i))
         self.joker_label = widgets.HTML()
         self.joker_label.add_class("dicelab-joker")
-        dice_row = widgets.HBox([v.box for v in self.dice_views] + [self.roll_button])
-        header = [self.turn_label, self.player_label]
-        self._build("dice-poker", PANEL_CSS, header, [dice_row, self.joker_label])
+        self._build()
+        dice_row = widgets.HBox(
+            [v.box for v in self.dice_views] + [self.roll_button],
+            layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"),
+        )
+        self.hints_box = widgets.VBox()
+        left = widgets.VBox(
+            [dice_row, self.joker_label, self.message, self.end_screen, self.hints_box],
+            layout=widgets.Layout(flex="0 1 560px", min_width="360px"),
+        )
+        self.card_box = widgets.VBox()
+        body = widgets.HBox(
+            [left, self.card_box],
+            layout=widgets.Layout(
+                flex_flow="row wrap", grid_gap="8px 20px", align_items="flex-start"
+            ),
+        )
+        self._assemble("dice-poker", CHART_CSS, [self.turn_label, self.player_label], body)
 
     def _install(self, game: DicePokerGame, seed: int | None) -> None:
         """Make `game` the panel's game; rebuild the score card if players or rules differ."""
@@ -121,30 +140,64 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
                 old.close()
         if getattr(self.advisor, "ruleset", game.ruleset) != game.ruleset:
             self.advisor = None  # an optimal table is for one ruleset only
-        if self._hints is None or self._hints.rules != game.ruleset:
-            self._hints = HintsView(game.ruleset, self.words, self.advisor)
-            self._hints.optimal_button.on_click(lambda _b: self._on_optimal())
-            set_visible(self._hints.widget, self.hints_toggle.value)
+        if self._hints is not None and self._hints.rules != game.ruleset:
+            self._hints = None
         self._game = game
-        self.table_area.children = [self.scorecard.widget, self._hints.widget]
+        self._last_dice = None
+        self.card_box.children = [self.scorecard.widget]
         self.seed_controls.show(seed)
         self.refresh()
 
+    def _make_hints(self) -> HintsView:
+        """The hints view (built the first time Hints is turned on)."""
+        hints = HintsView(self._game.ruleset, self.words, self.advisor)
+        hints.optimal_button.on_click(lambda _b: self._on_optimal())
+        hints.cancel_button.on_click(lambda _b: self._on_cancel())
+        if self.solve_task is not None and self.solve_task.running:
+            hints.solving(True)
+        return hints
+
     @safe_callback
     def _on_optimal(self) -> None:
-        """Solve (or load from the cache) the optimal table, with a progress bar."""
+        """Solve (or load from the cache) the optimal table in the background: the
+        panel stays playable; the progress shows meanwhile, and Cancel stops it."""
         from dicelab.dice_poker.advisor import PanelAdvisor
 
-        hints = self.hints
-        hints.solving(True)
-        try:
-            advisor = PanelAdvisor.solved(self._game.ruleset, progress=hints.progress)
-        finally:
-            hints.solving(False)
+        if self.solve_task is not None and self.solve_task.running:
+            return
+        rules = self._game.ruleset
+        self.solve_task = BackgroundTask(
+            lambda progress: PanelAdvisor.solved(rules, progress=progress),
+            self._solved,
+            self._not_solved,
+            self.hints.show_progress,
+        )
+        self.hints.solving(True)
+        self.solve_task.start()
+
+    @safe_callback
+    def _on_cancel(self) -> None:
+        if self.solve_task is not None:
+            self.solve_task.cancel()
+
+    @safe_callback
+    def _solved(self, advisor: Any) -> None:
+        if advisor.ruleset != self._game.ruleset:  # a game of other rules was loaded
+            self.hints.solving(False)
+            return
         self.advisor = advisor
-        hints.use_advisor(advisor)
-        self.message.success(self.words("optimal_ready", score=f"{advisor.expected_score:.2f}"))
+        self.hints.use_advisor(advisor)
+        score = self.words.number(advisor.expected_score)
+        self.message.success(self.words("optimal_ready", score=score))
         self.refresh()
+
+    @safe_callback
+    def _not_solved(self, error: BaseException) -> None:
+        self.hints.solving(False)
+        if isinstance(error, Cancelled):
+            self.message.info(self.words("optimal_cancelled"))
+        else:
+            raise error
 
     # --- what the panel shows -----------------------------------------------------
 
@@ -164,6 +217,13 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
         assert self._grid is not None
         return self._grid
 
+    @property
+    def hints(self) -> HintsView:
+        """The hints view (built when first needed)."""
+        if self._hints is None:
+            self._hints = self._make_hints()
+        return self._hints
+
     def refresh(self) -> None:
         """Redraw everything from the game."""
         game, w = self._game, self.words
@@ -174,32 +234,67 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
             "" if over else f"<b>{html.escape(w('to_play', name=game.current_player))}</b>"
         )
         self.roll_button.description = w("roll", n=game.rolls_left)
-        self.roll_button.disabled = over or game.rolls_left == 0 or len(game.held) == DICE
+        self._show_roll_button(game)
+        dice = self._last_dice if over else state.dice
         for view in self.dice_views:
-            value = None if state.dice is None else state.dice[view.index]
+            value = None if dice is None else dice[view.index]
             held = view.index in state.held
-            view.show(
-                value,
-                held,
-                w("held"),
-                w("release") if held else w("hold"),
-                enabled=state.dice is not None and not over,
-            )
+            tip = self._die_tip(game, held)
+            usable = not over and state.dice is not None and game.rolls_left > 0
+            view.show(value, held, w("held"), tip, available=usable)
         joker = (
             "" if state.dice is None else joker_text(game.ruleset, game.card, state.dice, self.lang)
         )
         show_text(self.joker_label, joker, JOKER_STYLE)
-        summary = game_over_text(game.totals(), game.winners(), w) if over else ""
-        show_text(self.summary, summary, SUMMARY_STYLE)
+        self.show_end(game_over_text(game.totals(), game.winners(), w) if over else "")
         self.scorecard.refresh(game)
-        if self.hints_toggle.value:
+        hints_on = self.hints_toggle.value and not over
+        set_visible(self.hints_box, hints_on)
+        if hints_on:
+            self.hints_box.children = [self.hints.widget]
             self.hints.refresh(game)
+
+    def _show_roll_button(self, game: DicePokerGame) -> None:
+        w = self.words
+        if game.is_over:
+            show_available(self.roll_button, False, w("game_is_over"))
+        elif game.rolls_left == 0:
+            show_available(self.roll_button, False, w("no_rolls_left"))
+        elif len(game.held) == DICE:
+            show_available(self.roll_button, False, w("all_held"))
+        else:
+            show_available(self.roll_button, True)
+            self.roll_button.tooltip = ""
+
+    def _die_tip(self, game: DicePokerGame, held: bool) -> str:
+        """The tooltip of a die: what a click does, or why it does nothing now."""
+        w = self.words
+        if game.is_over:
+            return w("game_is_over")
+        if game.dice is None:
+            return w("roll_first")
+        if game.rolls_left == 0:
+            return w("no_rolls_left")
+        return w("release") if held else w("hold")
+
+    def _details(self, error: IllegalMove) -> dict[str, str]:
+        """Box ids shown by their names in the panel's language."""
+        details = super()._details(error)
+        rules = self._game.ruleset
+        if "box" in error.details:
+            details["box"] = rules.box(str(error.details["box"])).label(self.lang)
+        if "boxes" in error.details:
+            boxes = error.details["boxes"]
+            ids = boxes if isinstance(boxes, (list, tuple)) else [boxes]
+            names = [rules.box(str(b)).label(self.lang) for b in ids]
+            details["boxes"] = listing(names, self.words)
+        return details
 
     # --- callbacks ----------------------------------------------------------------
 
     @safe_callback
     def _on_die(self, index: int) -> None:
-        self._game.toggle_hold(index)
+        self._game.toggle_hold(index)  # the game answers a click it cannot take
         self.refresh()
 
     @safe_callback
@@ -216,9 +311,13 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
         if not game.is_over and player != game.state.current:
             other = game.players[player]
             raise IllegalMove(
-                RULE_HOT_SEAT, self.words("not_your_turn", name=game.current_player, other=other)
+                RULE_HOT_SEAT,
+                self.words("not_your_turn", name=game.current_player, other=other),
+                name=game.current_player,
+                other=other,
             )
         name = game.current_player
+        self._last_dice = game.dice
         bonus = (
             0 if game.dice is None else poker_bonus_due(game.ruleset, game.card.boxes, game.dice)
         )
@@ -229,16 +328,11 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
         if bonus:
             text += self.words("scored_bonus", bonus=bonus)
         self.refresh()
-        if game.is_over:
-            self.message.success(game_over_text(game.totals(), game.winners(), self.words))
-        else:
-            self.message.success(text)
+        self.message.success(text)  # at the end, the end screen says who won
 
     @safe_callback
     def _on_hints(self, change: Any = None) -> None:
-        set_visible(self.hints.widget, self.hints_toggle.value)
-        if self.hints_toggle.value:
-            self.hints.refresh(self._game)
+        self.refresh()
 
     # --- new games, games from elsewhere ------------------------------------------
 

@@ -2,8 +2,9 @@
 
 For the player to move, each open box shows what the dice would score
 there and is a button that scores it; filled boxes show their points, boxes
-the joker rule closes are disabled.  The grid only shows the game: the
-clicks go to the panel, which asks the game.
+the joker rule closes show "—".  No cell is ever disabled: one that cannot
+be used now says why in its tooltip, and a click on it reaches the panel,
+which asks the game and shows the rule.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from dicelab.core.ui.panel import Words
+from dicelab.core.ui.panel import Words, show_available
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.panel_text import bonus_text
@@ -23,8 +24,9 @@ OPTION_COLOR = "#c8e6c9"
 ZERO_COLOR = "#f1f1f1"
 FILLED_COLOR = "#ffffff"
 CURRENT_BACKGROUND = "#fff3c4"
+WINNER_BACKGROUND = "#c8e6c9"
 BLANK = "\u00a0"  # an empty description would leave the old text in the browser
-_CELL = widgets.Layout(width="auto", height="30px", margin="1px")
+_CELL = widgets.Layout(width="auto", height="26px", margin="0px")
 
 
 def _html(value: str = "", css: str = "") -> widgets.HTML:
@@ -89,7 +91,7 @@ class ScorecardGrid:
         self.widget = widgets.GridBox(
             children,
             layout=widgets.Layout(
-                grid_template_columns=f"minmax(150px, max-content) repeat({n}, 96px)",
+                grid_template_columns=f"minmax(140px, max-content) repeat({n}, 84px)",
                 grid_gap="1px 6px",
                 align_items="center",
                 align_content="flex-start",
@@ -98,23 +100,33 @@ class ScorecardGrid:
         self.widget.add_class("dicelab-scorecard")
 
     def refresh(self, game: DicePokerGame) -> None:
-        """Show the cards, the options of the player to move, and the totals."""
+        """Show the cards, the options of the player to move, and the totals (the
+        winners' names highlighted once the game is over)."""
         state = game.state
         playing = not game.is_over
         options = game.options()
+        winners = set(game.winners())
         for p, card in enumerate(state.cards):
             current = playing and p == state.current
             header = self.headers[p]
             header.layout.padding = "2px 4px"
             (header.add_class if current else header.remove_class)("dicelab-current")
             name = html.escape(self.players[p])
-            header.value = (
-                f'<b style="background:{CURRENT_BACKGROUND};padding:2px 4px">▶ {name}</b>'
-                if current
-                else f"<b>{name}</b>"
-            )
+            if current:
+                header.value = (
+                    f'<b style="background:{CURRENT_BACKGROUND};padding:2px 4px">▶ {name}</b>'
+                )
+            elif self.players[p] in winners:
+                header.value = (
+                    f'<b style="background:{WINNER_BACKGROUND};padding:2px 4px">★ {name}</b>'
+                )
+            else:
+                header.value = f"<b>{name}</b>"
+            why = self.words("not_yours", name=game.current_player) if playing else ""
             for box_id, button in self.box_buttons[p].items():
                 self._show_cell(button, box_id, card, current, state.dice is not None, options)
+                if not current:
+                    button.tooltip = why if playing else self.words("game_is_over")
             self._show_totals(p, card)
 
     def _show_cell(
@@ -126,29 +138,32 @@ class ScorecardGrid:
         rolled: bool,
         options: dict[str, int],
     ) -> None:
+        """One cell: its points (filled), what it would score (an option), or why
+        it cannot be used now; it always answers a click."""
         (button.add_class if current else button.remove_class)(f"dicelab-box-{box_id}")
         value = card.boxes[box_id]
         style = button.style
         style.font_weight, style.font_style = "normal", "normal"
         if value is not None:
-            button.description, button.disabled = str(value), True
-            button.tooltip = self.words("filled")
+            button.description = str(value)
+            show_available(button, False, self.words("filled"))
             style.button_color, style.text_color = FILLED_COLOR, "#000000"
             style.font_weight = "bold"
         elif current and rolled and box_id in options:
             points = options[box_id]
-            button.description, button.disabled = f"→ {points}", False
+            button.description = f"→ {points}"
+            show_available(button, True)
             button.tooltip = self.words("score_here", points=points)
             style.button_color = OPTION_COLOR if points else ZERO_COLOR
             style.text_color = "#1b5e20" if points else "#757575"
             style.font_style = "italic"
         elif current and rolled:
-            button.description, button.disabled = "—", True
-            button.tooltip = self.words("closed")
+            button.description = "—"
+            show_available(button, False, self.words("closed"))
             style.button_color, style.text_color = ZERO_COLOR, "#9e9e9e"
         else:
-            button.description, button.disabled = BLANK, True
-            button.tooltip = self.words("roll_first") if current else ""
+            button.description = BLANK
+            show_available(button, False, self.words("roll_first") if current else "")
             style.button_color = CURRENT_BACKGROUND if current else FILLED_COLOR
             style.text_color = "#000000"
 

@@ -1,9 +1,12 @@
 """The hints of the Dice Poker panel: exact odds for the holds at hand, and an
 optional optimal-play advisor.
 
-The odds come from `current_turn_table` (before the first roll, from
-`turn_table`): for the current holds and rolls left, the exact chance of
-each box by the end of the turn, the remaining rolls aimed at that box.
+The odds come from `turn_outlook`, for the card of the player to move: for
+every open box, the chance to *make* it by the end of the turn (an upper
+box: three or more of its face, par for the bonus; a lower box: any
+points), following the joker rule, and its expected points, with the dice
+held now and the remaining rolls aimed at that box; and the hold that gives
+the best chance.  Each chance has a bar; its exact fraction is on hover.
 
 An advisor is any object with an `advise(state)` method, or a callable
 `advisor(state)`, taking the immutable `GameState` of the game and
@@ -17,7 +20,12 @@ returning, as a mapping or as an object with these attributes:
 "Expected final score" is the player's expected final total when that
 choice is made and the rest of the game is played optimally.  Either part
 may be missing or empty; the panel shows each value and its difference to
-the best one.  An advisor that fails does not stop the odds from showing.
+the best one ("if you roll again" for the holds, "if you score now" for the
+boxes).  An advisor that fails does not stop the odds from showing.
+
+The optimal advisor is solved, or loaded from the cache, in the background
+(`dicelab.core.ui.background`): the panel stays playable, with a progress
+bar and a Cancel button meanwhile.
 """
 
 from __future__ import annotations
@@ -27,30 +35,22 @@ import math
 import numbers
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import ipywidgets as widgets
 
-from dicelab.core.present.charts import bar_figure, html_table, update_bars
-from dicelab.core.present.numbers import fraction_text, percent_text
-from dicelab.core.present.table import OddsTable
+from dicelab.core.present.charts import Markup, bar_cell, html_table
+from dicelab.core.present.numbers import fraction_text
 from dicelab.core.ui.panel import Words, set_visible
 from dicelab.dice_poker.game import DicePokerGame
-from dicelab.dice_poker.odds import current_turn_table, turn_table
+from dicelab.dice_poker.odds import turn_outlook
 from dicelab.dice_poker.panel_text import hold_key
 from dicelab.dice_poker.rules import Hold, Ruleset, hold_text
 from dicelab.dice_poker.state import GameState
 from dicelab.errors import SettingsError
 
-OPEN_COLOR = "#1e88e5"
-FILLED_COLOR = "#cfd8dc"
+BAR_COLOR = "#1e88e5"
 TOP_HOLDS = 6
-
-
-@lru_cache(maxsize=256)
-def _turn_odds(hand: tuple[int, ...], rolls_left: int, rules: Ruleset) -> OddsTable:
-    return current_turn_table(hand, rolls_left, rules)
 
 
 def call_advisor(advisor: Any, state: GameState) -> dict[str, dict[Any, Any]]:
@@ -90,35 +90,35 @@ def _hold(key: Any, dice: Sequence[int]) -> Hold:
     return faces
 
 
-def _number(value: Any) -> tuple[str, str]:
+def _number(value: Any, words: Words) -> tuple[str, str]:
     """A value to two decimals, exact on hover when it is a Fraction."""
     tip = fraction_text(value) if isinstance(value, Fraction) else ""
-    return f"{float(value):.2f}", tip
+    return words.number(value), tip
 
 
 def _delta(value: Any, best: Any, words: Words) -> str:
     diff = float(value - best)
-    return words("best") if diff == 0 else f"{diff:+.2f}".replace("-", "−")
+    return words("best") if diff == 0 else words.signed(diff)
 
 
 class HintsView:
-    """The hints area: a title, a table of exact odds, a bar chart, the advisor.
+    """The hints area: a title, the odds of every open box (with bars), a caption,
+    and the advisor (its button, progress, Cancel, and tables).
 
-    After `refresh(game)`: `hold` is the row of `current_turn_table` used
-    (None before the first roll), `values` maps every box id to its exact
-    chance, `best` maps a box id to (best hold, its chance), `advice` is the
+    After `refresh(game)`: `hold` is the hold the odds are for (None before
+    the first roll); `values` maps each open box to its exact chance, `points`
+    to its expected points, `best` to (best hold, its chance); `advice` is the
     advisor's answer ({"holds": ..., "boxes": ...}, or None).
     """
 
     def __init__(self, rules: Ruleset, words: Words, advisor: Any = None) -> None:
         self.rules, self.words, self.advisor = rules, words, advisor
-        self.labels = [box.label(words.lang) for box in rules.boxes]
         self.title = widgets.HTML()
         self.title.add_class("dicelab-hints-title")
         self.table = widgets.HTML()
         self.table.add_class("dicelab-hints-table")
-        self.figure = bar_figure(self.labels)
-        self.figure.add_class("dicelab-hints-figure")
+        self.caption = widgets.HTML()
+        self.caption.add_class("dicelab-hints-caption")
         self.advice_html = widgets.HTML()
         self.advice_html.add_class("dicelab-advice")
         set_visible(self.advice_html, advisor is not None)
@@ -127,34 +127,48 @@ class HintsView:
         )
         self.optimal_button.layout.width = "auto"
         self.optimal_button.add_class("dicelab-optimal")
+        self.cancel_button = widgets.Button(description=words("cancel"), icon="times")
+        self.cancel_button.layout.width = "auto"
+        self.cancel_button.add_class("dicelab-optimal-cancel")
         self.progress = widgets.IntProgress(value=0, min=0, max=1)
+        self.progress.layout.width = "160px"
         self.progress.add_class("dicelab-optimal-progress")
+        self.status = widgets.HTML()
+        self.status.add_class("dicelab-optimal-status")
         set_visible(self.optimal_button, advisor is None)
-        set_visible(self.progress, False)
+        self.solving(False)
+        optimal = widgets.HBox(
+            [self.optimal_button, self.progress, self.status, self.cancel_button],
+            layout=widgets.Layout(align_items="center", grid_gap="8px", flex_flow="row wrap"),
+        )
         self.widget = widgets.VBox(
-            [
-                self.title,
-                self.table,
-                self.figure,
-                self.optimal_button,
-                self.progress,
-                self.advice_html,
-            ]
+            [self.title, self.table, self.caption, optimal, self.advice_html]
         )
         self.widget.add_class("dicelab-hints")
         self.hold: Hold | None = None
         self.values: dict[str, Fraction] = {}
+        self.points: dict[str, Fraction] = {}
         self.best: dict[str, tuple[Hold, Fraction]] = {}
-        self.advice: dict[str, dict[str, Any]] | None = None
+        self.advice: dict[str, dict[Any, Any]] | None = None
 
     def solving(self, busy: bool) -> None:
-        """Show the progress bar (and no button) while the optimal table is made."""
-        self.optimal_button.disabled = busy
-        set_visible(self.progress, busy)
+        """Show the progress bar, its words and Cancel (and no button) while the
+        optimal table is made."""
+        for widget in (self.progress, self.status, self.cancel_button):
+            set_visible(widget, busy)
+        set_visible(self.optimal_button, not busy and self.advisor is None)
+        if busy:
+            self.show_progress(0, 1)
+
+    def show_progress(self, done: int, total: int) -> None:
+        """Move the progress bar, and say how far the solve has got."""
+        self.progress.max, self.progress.value = max(total, 1), min(done, max(total, 1))
+        self.status.value = html.escape(self.words("solving", percent=100 * done // max(total, 1)))
 
     def use_advisor(self, advisor: Any) -> None:
         """From now on, show this advisor's values next to the odds."""
         self.advisor = advisor
+        self.solving(False)
         set_visible(self.optimal_button, False)
         set_visible(self.advice_html, True)
 
@@ -164,68 +178,50 @@ class HintsView:
     def refresh(self, game: DicePokerGame) -> None:
         """Recompute the odds (and ask the advisor) for the game as it stands."""
         state = game.state
-        self.hold, self.best, self.advice = None, {}, None
+        self.hold, self.values, self.points, self.best, self.advice = None, {}, {}, {}, None
         if game.is_over:
-            self.values = {}
-            self.title.value, self.table.value, self.advice_html.value = "", "", ""
-            update_bars(self.figure, [0.0] * len(self.labels), [""] * len(self.labels))
+            self.title.value = self.table.value = self.caption.value = ""
+            self.advice_html.value = ""
             return
+        w = self.words
         if state.dice is None:
-            table = turn_table(self.rules, rolls=3)
-            self.values = {box.id: table.value(box.id, "probability") for box in self.rules.boxes}
-            title = self.words("hints_before")
+            table = turn_outlook(state.card)
+            title = w("hints_before")
         else:
             rolls_left = game.rolls_left
-            table = _turn_odds(tuple(sorted(state.dice)), rolls_left, self.rules)
             self.hold = hold_key(state.dice, state.held, rolls_left)
-            self.values = {box.id: table.value(self.hold, box.id) for box in self.rules.boxes}
+            table = turn_outlook(state.card, state.dice, self.hold, rolls_left)
             if rolls_left:
-                self.best = self._best_holds(table)
-                held = sorted(state.dice[p] for p in state.held)
-                shown = " ".join(map(str, held)) if held else self.words("hold_none")
-                if len(held) == len(state.dice):
-                    shown = self.words("hold_all")
-                title = self.words("hints_now", hold=shown, n=rolls_left)
+                title = w("hints_now", hold=self._hold_label(self.hold), count=rolls_left)
             else:
-                title = self.words("hints_final")
+                title = w("hints_final")
+        for row in table.rows:
+            self.values[row["box"]] = row["chance"]
+            self.points[row["box"]] = row["points"]
+            if state.dice is not None and game.rolls_left:
+                self.best[row["box"]] = (row["best_hold"], row["best_chance"])
         self.title.value = f"<b>{html.escape(title)}</b>"
-        self._show_odds(state)
+        self.table.value = self._odds_table()
+        self.caption.value = f"<small>{html.escape(w('hints_caption'))}</small>"
         self._show_advice(state)
 
-    def _best_holds(self, table: OddsTable) -> dict[str, tuple[Hold, Fraction]]:
-        best: dict[str, tuple[Hold, Fraction]] = {}
-        for row in table.rows:
-            for box in self.rules.boxes:
-                if box.id not in best or row[box.id] > best[box.id][1]:
-                    best[box.id] = (row["hold"], row[box.id])
-        return best
-
-    def _show_odds(self, state: GameState) -> None:
-        card = state.card
-        filled = self.words("filled")
+    def _odds_table(self) -> str:
+        w = self.words
         rows = []
-        for box, label in zip(self.rules.boxes, self.labels):
-            p = self.values[box.id]
-            name = label if card.boxes[box.id] is None else f"{label} ({filled})"
-            row: list[Any] = [name, (percent_text(p), fraction_text(p))]
+        for box_id, p in self.values.items():
+            cells: list[Any] = [
+                self.rules.box(box_id).label(w.lang),
+                bar_cell(p, BAR_COLOR, w.percent(p), fraction_text(p)),
+                _number(self.points[box_id], w),
+            ]
             if self.best:
-                hold, q = self.best[box.id]
-                row += [self._hold_label(hold), (percent_text(q), fraction_text(q))]
-            rows.append(row)
-        headers = [self.words("box"), self.words("chance_now" if self.best else "chance")]
+                hold, q = self.best[box_id]
+                cells += [self._hold_label(hold), (w.percent(q), fraction_text(q))]
+            rows.append(cells)
+        headers = [w("box"), w("chance_now" if self.best else "chance"), w("points")]
         if self.best:
-            headers += [self.words("best_hold"), self.words("best_chance")]
-        self.table.value = html_table(headers, rows)
-        colors = [
-            OPEN_COLOR if card.boxes[b.id] is None else FILLED_COLOR for b in self.rules.boxes
-        ]
-        values = [self.values[b.id] for b in self.rules.boxes]
-        update_bars(
-            self.figure,
-            [float(v) for v in values],
-            [fraction_text(v) for v in values],
-            colors,
-        )
+            headers += [w("best_hold"), w("best_chance")]
+        return html_table(headers, rows, "dicelab-odds")
 
     def _show_advice(self, state: GameState) -> None:
         if self.advisor is None or state.dice is None:
@@ -238,17 +234,18 @@ class HintsView:
             self.advice = None
             self.advice_html.value = html.escape(self.words("advisor_failed", error=error))
 
-    def _advice_html(self, state: GameState, advice: dict[str, dict[str, Any]]) -> str:
-        parts = [f"<b>{html.escape(self.words('advisor_title'))}</b>"]
+    def _advice_html(self, state: GameState, advice: dict[str, dict[Any, Any]]) -> str:
+        w = self.words
+        parts = [f"<b>{html.escape(w('advisor_title'))}</b>"]
         holds = advice["holds"] if state.rolls_used < 3 else {}
         if holds:
-            parts.append(self._advice_table(holds, self.words("hold_col"), self._hold_label))
+            parts.append(Markup(f"<div><i>{html.escape(w('if_roll_again'))}</i></div>"))
+            parts.append(self._advice_table(holds, w("hold_col"), self._hold_label))
         boxes = advice["boxes"]
         if boxes:
+            parts.append(Markup(f"<div><i>{html.escape(w('if_score_now'))}</i></div>"))
             parts.append(
-                self._advice_table(
-                    boxes, self.words("box"), lambda b: self.rules.box(b).label(self.words.lang)
-                )
+                self._advice_table(boxes, w("box"), lambda b: self.rules.box(b).label(w.lang))
             )
         return "".join(parts)
 
@@ -260,6 +257,6 @@ class HintsView:
             shown.append((self.hold, values[self.hold]))
         rows = []
         for key, value in shown:
-            name = label(key) + (f" {self.words('yours')}" if key == self.hold else "")
-            rows.append([name, _number(value), _delta(value, best, self.words)])
+            name = label(key) + (f" · {self.words('yours')}" if key == self.hold else "")
+            rows.append([name, _number(value, self.words), _delta(value, best, self.words)])
         return html_table([header, self.words("expected"), self.words("delta")], rows)

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dicelab.core.ui.panel import COMMON_WORDS, Words, listing
+from dicelab.core.ui.words import Text
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.rules import UPPER_IDS, Hold, Ruleset, is_joker, poker_bonus_due
 
-WORDS: dict[str, dict[str, str]] = {
+WORDS: dict[str, dict[str, Text]] = {
     **COMMON_WORDS,
     "title": {"en": "Dice Poker", "pt": "Pôquer de dados"},
     "roll": {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})"},
@@ -25,6 +26,27 @@ WORDS: dict[str, dict[str, str]] = {
     "hold": {"en": "Hold", "pt": "Segurar"},
     "release": {"en": "Release", "pt": "Soltar"},
     "roll_first": {"en": "Roll the dice first", "pt": "Role os dados primeiro"},
+    "no_rolls_left": {"en": "No rolls left: score a box", "pt": "Sem jogadas: marque uma casa"},
+    "all_held": {
+        "en": "All five dice are held: release one to roll",
+        "pt": "Os cinco dados estão segurados: solte um para rolar",
+    },
+    "game_is_over": {"en": "The game is over", "pt": "O jogo acabou"},
+    "not_yours": {"en": "It is {name}'s turn", "pt": "É a vez de {name}"},
+    # the engine's illegal moves, by rule name
+    "rule:at most three rolls a turn": {
+        "pt": "Sem jogadas restantes nesta rodada: marque uma casa"
+    },
+    "rule:roll before holding or scoring": {"pt": "Role os dados primeiro"},
+    "rule:a turn starts by rolling all five dice": {
+        "pt": "A primeira jogada da rodada rola os cinco dados"
+    },
+    "rule:a reroll rolls 1 to 5 dice": {"pt": "Os cinco dados estão segurados: nada para rolar"},
+    "rule:held dice keep their faces": {"pt": "O dado segurado na posição {position} fica"},
+    "rule:the game ends after the last turn": {"pt": "O jogo acabou"},
+    "rule:each box is filled once": {"pt": "{box} já está preenchida (com {points})"},
+    "rule:joker rule": {"pt": "Estes cinco iguais têm de ir em: {boxes}"},
+    "rule:players take turns": {"pt": "É a vez de {name}, não de {other}"},
     "box": {"en": "Box", "pt": "Casa"},
     "upper_total": {"en": "Upper subtotal", "pt": "Subtotal superior"},
     "bonus": {"en": "Bonus", "pt": "Bônus"},
@@ -47,7 +69,7 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "It is {name}'s turn, not {other}'s",
         "pt": "É a vez de {name}, não de {other}",
     },
-    "winner": {"en": "Winner: {names} with {points}", "pt": "Vencedor: {names} com {points}"},
+    "winner": {"en": "Winner: {names} with {points}", "pt": "Vencedor(a): {names} com {points}"},
     "tie": {"en": "Tie: {names} with {points}", "pt": "Empate: {names} com {points}"},
     "winner_word": {"en": "winner", "pt": "vencedor"},
     # hints
@@ -58,28 +80,57 @@ WORDS: dict[str, dict[str, str]] = {
         "(3 jogadas, segurando para essa casa)",
     },
     "hints_now": {
-        "en": "Holding {hold}, {n} roll(s) left: chance of each box by the end of the turn",
-        "pt": "Segurando {hold}, faltam {n} jogada(s): chance de cada casa até o fim do turno",
+        "en": {
+            "one": "Holding {hold}, 1 roll left: your chances by the end of the turn",
+            "many": "Holding {hold}, {count} rolls left: your chances by the end of the turn",
+        },
+        "pt": {
+            "one": "Segurando {hold}, falta 1 jogada: suas chances até o fim da rodada",
+            "many": "Segurando {hold}, faltam {count} jogadas: suas chances até o fim da rodada",
+        },
+    },
+    "hints_caption": {
+        "en": "Chance: of making the box by the end of the turn, rolling for it: an upper "
+        "box needs three or more of its face (par for the bonus), a lower box any points. "
+        "Points: what the box is expected to get. Best hold: the hold that gives the best "
+        "chance. The joker rule is followed.",
+        "pt": "Chance: de fazer a casa até o fim da rodada, jogando para ela: uma casa "
+        "superior precisa de três ou mais do seu número (a meta do bônus), uma casa inferior "
+        "de qualquer ponto. Pontos: o que se espera marcar nela. Melhor escolha: o que "
+        "segurar para a melhor chance. A regra do curinga é seguida.",
     },
     "hints_final": {
-        "en": "No rolls left: the boxes these dice qualify for",
-        "pt": "Sem jogadas: as casas em que estes dados se qualificam",
+        "en": "No rolls left: what these dice make in each open box",
+        "pt": "Sem jogadas restantes: o que estes dados fazem em cada casa aberta",
     },
     "hold_none": {"en": "nothing", "pt": "nada"},
     "hold_all": {"en": "all five", "pt": "os cinco"},
-    "chance": {"en": "Chance", "pt": "Probabilidade"},
-    "chance_now": {"en": "Your hold", "pt": "Sua escolha"},
+    "chance": {"en": "Chance", "pt": "Chance"},
+    "chance_now": {"en": "Chance, your hold", "pt": "Chance, sua escolha"},
+    "points": {"en": "Points", "pt": "Pontos"},
     "best_hold": {"en": "Best hold", "pt": "Melhor escolha"},
-    "best_chance": {"en": "Its chance", "pt": "Sua chance"},
+    "best_chance": {"en": "Its chance", "pt": "Chance da melhor"},
     "advisor_title": {
         "en": "Advisor: expected final score",
         "pt": "Conselheiro: pontuação final esperada",
     },
     "optimal_load": {"en": "Optimal advice", "pt": "Conselho ótimo"},
     "optimal_tip": {
-        "en": "Solve the whole game for perfect play (about 20 s the first time, then cached)",
-        "pt": "Resolver o jogo inteiro para o jogo perfeito (cerca de 20 s na primeira vez)",
+        "en": "Work out perfect play for the whole game (up to a minute the first time, in "
+        "the background: keep playing; then it is kept)",
+        "pt": "Calcular o jogo perfeito para a partida inteira (até um minuto na primeira "
+        "vez, em segundo plano: continue jogando; depois fica guardado)",
     },
+    "solving": {
+        "en": "Working out perfect play: {percent}%",
+        "pt": "Calculando o jogo perfeito: {percent}%",
+    },
+    "optimal_cancelled": {
+        "en": "Optimal advice cancelled",
+        "pt": "Conselho ótimo cancelado",
+    },
+    "if_roll_again": {"en": "If you roll again, holding:", "pt": "Se rolar de novo, segurando:"},
+    "if_score_now": {"en": "If you score now, in:", "pt": "Se marcar agora, em:"},
     "optimal_ready": {
         "en": "Optimal advice ready: perfect play expects {score} points from the start",
         "pt": "Conselho ótimo pronto: o jogo perfeito espera {score} pontos desde o início",
@@ -89,7 +140,7 @@ WORDS: dict[str, dict[str, str]] = {
         "pt": "Conselheiro indisponível: {error}",
     },
     "expected": {"en": "Expected final score", "pt": "Pontuação final esperada"},
-    "yours": {"en": "(yours)", "pt": "(sua)"},
+    "yours": {"en": "your hold", "pt": "sua escolha"},
     "hold_col": {"en": "Hold", "pt": "Segurar"},
 }
 

@@ -44,7 +44,14 @@ from dicelab.core.engine.savefile import (
 )
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.game import DicePokerGame
-from dicelab.dice_poker.rules import DICE, RULESETS, SETTINGS, Box, Ruleset, get_ruleset
+from dicelab.dice_poker.rules import (
+    DICE,
+    RULESETS,
+    SETTINGS,
+    Box,
+    Ruleset,
+    get_ruleset,
+)
 from dicelab.dice_poker.state import GameState
 from dicelab.errors import DicelabError, SaveFileError
 

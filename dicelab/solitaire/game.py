@@ -181,7 +181,9 @@ class SolitaireGame(GameBase[GameState, Action]):
         if state.finished:
             raise IllegalMove(RULE_OVER, "the game is over")
         if state.waiting:
-            raise IllegalMove(RULE_ORDER, f"{', '.join(self.waiting)} must choose first")
+            raise IllegalMove(
+                RULE_ORDER, f"{', '.join(self.waiting)} must choose first", names=self.waiting
+            )
         if dice is not None:
             new = given_dice(dice, DICE)
         else:
@@ -199,11 +201,13 @@ class SolitaireGame(GameBase[GameState, Action]):
         state = self._state
         sheet = state.sheets[index]
         if sheet.finished:
-            raise IllegalMove(RULE_FINISHED, f"{state.players[index]} has finished")
+            name = state.players[index]
+            raise IllegalMove(RULE_FINISHED, f"{name} has finished", name=name)
         if state.dice is None:
             raise IllegalMove(RULE_ROLL, "roll the dice first")
         if index not in state.waiting:
-            raise IllegalMove(RULE_ONCE, f"{state.players[index]} has chosen for this roll")
+            name = state.players[index]
+            raise IllegalMove(RULE_ONCE, f"{name} has chosen for this roll", name=name)
         split: Any = option  # a Split, or an index; Sheet.play checks
         if isinstance(option, (int, np.integer)) and not isinstance(option, bool):
             options = sheet.options(state.dice)

@@ -17,7 +17,7 @@ is answered in the panel's message line, never with a traceback.
 >>> panel.option_buttons[0][1].click()
 >>> panel.message.text
 'Ana marked 2+3=5 · 2+6=8 · discard 1: score -400. Waiting for Bruno to choose.'
->>> panel.total_labels[0].value, panel.roll_button.disabled
+>>> panel.total_labels[0].value, "dicelab-unavailable" in panel.roll_button._dom_classes
 ('<b>-400</b>', True)
 """
 
@@ -29,16 +29,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from dicelab.core.present.charts import CHART_CSS
 from dicelab.core.ui.panel import (
     MAX_PLAYERS,
-    PANEL_CSS,
-    SUMMARY_STYLE,
     Panel,
     listing,
     panel_players,
     safe_callback,
     set_visible,
-    show_text,
+    show_available,
 )
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.panel_hints import HintsView
@@ -94,19 +93,27 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
     def _build_widgets(self) -> None:
         self.roll_label = widgets.HTML()
         self.roll_label.add_class("dicelab-turn")
-        self._build_dice(DICE, self.words("roll"), "140px")
+        self._build_dice(DICE, self.words("roll"))
         for view in self.dice_views:
             set_visible(view.caption, False)
+            view.button.on_click(lambda _b: self._on_die())
         self.waiting_label = widgets.HTML()
         self.waiting_label.add_class("dicelab-waiting")
+        self._build()
         dice_row = widgets.HBox(
             [v.box for v in self.dice_views] + [self.roll_button, self.waiting_label],
-            layout=widgets.Layout(align_items="center"),
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
         self.sheets_box = widgets.HBox(
-            layout=widgets.Layout(flex_flow="row wrap", grid_gap="16px", align_items="flex-start")
+            layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px", align_items="flex-start")
         )
-        self._build("solitaire", PANEL_CSS + SHEET_CSS, [self.roll_label], [dice_row])
+        self.hints_box = widgets.VBox()
+        table = widgets.HBox(
+            [self.sheets_box, self.hints_box],
+            layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px", align_items="flex-start"),
+        )
+        body = widgets.VBox([dice_row, self.message, self.end_screen, table])
+        self._assemble("solitaire", SHEET_CSS + CHART_CSS, [self.roll_label], body)
 
     def _install(self, game: SolitaireGame, seed: int | None) -> None:
         """Make `game` the panel's game; rebuild the sheets if the players differ."""
@@ -117,10 +124,6 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
                 PlayerView(p, self.words, self._on_option) for p in range(len(game.players))
             ]
             self.sheets_box.children = [view.widget for view in self._views]
-        if self._hints is None:
-            self._hints = HintsView(self.words, self._planner)
-            set_visible(self._hints.widget, self.hints_toggle.value)
-        self.table_area.children = [self.sheets_box, self._hints.widget]
         self._game = game
         self._last = {}
         self.seed_controls.show(seed)
@@ -158,32 +161,43 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
         playing = [p for p, s in enumerate(self._game.state.sheets) if not s.finished]
         return playing[0] if playing else None
 
+    @property
+    def hints(self) -> HintsView:
+        """The hints view (built when first needed)."""
+        if self._hints is None:
+            self._hints = HintsView(self.words, self._planner)
+        return self._hints
+
     def refresh(self) -> None:
         """Redraw everything from the game."""
         game, w = self._game, self.words
         over = game.is_over
         self.roll_label.value = w("roll_number", n=game.rolls) if game.rolls else w("no_roll")
-        self.roll_button.disabled = over or bool(game.waiting)
         if over:
             status = w("over")
+            show_available(self.roll_button, False, w("game_is_over"))
         elif game.waiting:
-            status = w("waiting", names=listing(game.waiting, w))
+            status = w("waiting", names=listing(game.waiting, w), count=len(game.waiting))
+            show_available(self.roll_button, False, status)
         else:
             status = w("ready") if game.dice is not None else w("click_roll")
+            show_available(self.roll_button, True)
+            self.roll_button.tooltip = ""
         self.waiting_label.value = status
         for die in self.dice_views:
             value = None if game.dice is None else game.dice[die.index]
-            die.show(value, False, enabled=False)
-        hints_on = self.hints_toggle.value
+            die.show(value, False, tooltip=w("dice_info"), available=False)
+        hints_on = self.hints_toggle.value and not over
         suggestions = self.hints.suggestions(game) if hints_on else {}
         for p, view in enumerate(self._views):
             view.refresh(game, self.chooser, self._last.get(p), suggestions.get(p))
         if over:
-            text = game_over_text(game.scores(), game.winners(), w)
-            show_text(self.summary, text, SUMMARY_STYLE, breakdown_html(game, w))
+            self.show_end(game_over_text(game.scores(), game.winners(), w), breakdown_html(game, w))
         else:
-            show_text(self.summary, "", SUMMARY_STYLE)
+            self.show_end("")
+        set_visible(self.hints_box, hints_on)
         if hints_on:
+            self.hints_box.children = [self.hints.widget]
             self.hints.refresh(game, self._hints_player())
 
     # --- callbacks ----------------------------------------------------------------
@@ -195,7 +209,7 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
         w = self.words
         game = self._game
         text = w("rolled", dice=" ".join(map(str, dice)))
-        text += ". " + w("choose_now", names=listing(game.waiting, w))
+        text += ". " + w("choose_now", names=listing(game.waiting, w), count=len(game.waiting))
         free = [name for name in game.waiting if game.options(name)[0].free]
         if free:
             text += ". " + w("free_for", names=listing(free, w))
@@ -216,16 +230,20 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
             face = next(f for f in DISCARD_NUMBERS if sheet.discard_marks(f) == END_MARK)
             text += " " + w("finished_now", name=name, face=face) + "."
         self.refresh()
-        if game.is_over:
-            self.message.success(game_over_text(game.scores(), game.winners(), w))
-        elif game.waiting:
-            self.message.success(f"{text} {w('waiting', names=listing(game.waiting, w))}.")
+        if game.waiting:
+            waiting = w("waiting", names=listing(game.waiting, w), count=len(game.waiting))
+            self.message.success(f"{text} {waiting}.")
+        elif game.is_over:
+            self.message.success(text)  # the end screen says who won
         else:
             self.message.success(f"{text} {w('ready')}.")
 
     @safe_callback
+    def _on_die(self) -> None:
+        self.message.info(self.words("dice_info"))
+
+    @safe_callback
     def _on_hints(self, change: Any = None) -> None:
-        set_visible(self.hints.widget, self.hints_toggle.value)
         self.refresh()
 
     # --- new games, games from elsewhere ------------------------------------------

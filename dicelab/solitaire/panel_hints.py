@@ -16,8 +16,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from dicelab.core.present.charts import html_table, update_bars
-from dicelab.core.present.numbers import fraction_text, percent_text
+from dicelab.core.present.charts import bar_cell, html_table
+from dicelab.core.present.numbers import fraction_text
 from dicelab.core.ui.panel import Words
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.odds import free_throw_probability, sum_table
@@ -26,42 +26,14 @@ from dicelab.solitaire.panel_text import option_text
 from dicelab.solitaire.rules import MAX_DISCARDS, SUMS, VALUES
 from dicelab.solitaire.sheet import Sheet
 
-TONE_COLORS = {"empty": "#90a4ae", "penalty": "#e57373", "scoring": "#66bb6a"}
+TONE_COLORS = {"empty": "#90a4ae", "penalty": "#e57373", "scoring": "#66bb6a"}  # by line
 TOP_OPTIONS = 5
-
-
-def offered_figure(axis_title: str = "pair sum") -> Any:
-    """A plotly `FigureWidget` with a bar per pair sum 2..12 (updated by `update_bars`)."""
-    import plotly.graph_objects as go
-
-    labels = [str(s) for s in SUMS]
-    bar = go.Bar(
-        x=labels,
-        y=[0.0] * len(labels),
-        customdata=[""] * len(labels),
-        hovertemplate="%{x}: %{y:.2%} = %{customdata}<extra></extra>",
-    )
-    layout = go.Layout(
-        height=240,
-        width=560,
-        margin={"l": 45, "r": 10, "t": 10, "b": 35},
-        xaxis={"title": {"text": axis_title, "standoff": 4}},
-        yaxis={"range": [0, 1], "tickformat": ".0%"},
-        template="plotly_white",
-    )
-    # the layout goes in at construction: it is then part of the widget's first state
-    return go.FigureWidget(data=[bar], layout=layout)
 
 
 def rank_options(planner: Any, sheet: Sheet, dice: tuple[int, ...]) -> list[tuple[int, float]]:
     """The options of `sheet.options(dice)` as (index, planner rating), best first."""
     index = {split: i for i, split in enumerate(sheet.options(dice))}
     return [(index[split], value) for split, value in planner.rank(sheet, dice)]
-
-
-def _percent(p: Fraction) -> str:
-    """A short percentage for the table (the exact fraction is on hover)."""
-    return f"{float(p) * 100:.1f}%"
 
 
 class HintsView:
@@ -83,21 +55,17 @@ class HintsView:
         self.words, self.planner = words, planner
         self.title = widgets.HTML()
         self.title.add_class("dicelab-hints-title")
-        self.figure = offered_figure(words("pair_sum"))
-        self.figure.add_class("dicelab-hints-figure")
         self.table = widgets.HTML()
         self.table.add_class("dicelab-hints-table")
         self.free_html = widgets.HTML()
         self.free_html.add_class("dicelab-hints-free")
-        legend = widgets.HTML(f"<small>{html.escape(words('legend'))}</small>")
+        self.legend = widgets.HTML(f"<small>{html.escape(words('legend'))}</small>")
         self.advice_html = widgets.HTML()
         self.advice_html.add_class("dicelab-advice")
-        odds = widgets.VBox([self.figure, legend, self.table, self.free_html])
-        body = widgets.HBox(
-            [odds, self.advice_html],
-            layout=widgets.Layout(flex_flow="row wrap", grid_gap="8px 24px"),
+        self.widget = widgets.VBox(
+            [self.title, self.table, self.legend, self.free_html, self.advice_html],
+            layout=widgets.Layout(max_width="420px"),
         )
-        self.widget = widgets.VBox([self.title, body])
         self.widget.add_class("dicelab-hints")
         self.player: int | None = None
         self.values: dict[int, Fraction] = {}
@@ -119,7 +87,6 @@ class HintsView:
             self.values = {}
             for part in (self.title, self.table, self.free_html, self.advice_html):
                 part.value = ""
-            update_bars(self.figure, [0.0] * len(SUMS), [""] * len(SUMS))
             return
         w = self.words
         sheet = game.sheet(player)
@@ -130,25 +97,24 @@ class HintsView:
         discards = w("discards_some", faces=faces) if chosen else w("discards_none")
         name = game.players[player]
         self.title.value = f"<b>{html.escape(w('hints_title', name=name, discards=discards))}</b>"
-        values = [self.values[s] for s in SUMS]
-        update_bars(
-            self.figure,
-            [float(v) for v in values],
-            [fraction_text(v) for v in values],
-            [TONE_COLORS[line_tone(sheet.marks(s))] for s in SUMS],
-        )
+        rows = []
+        for total in SUMS:
+            p = self.values[total]
+            color = TONE_COLORS[line_tone(sheet.marks(total))]
+            rows.append(
+                [
+                    str(total),
+                    str(VALUES[total]),
+                    str(sheet.marks(total)),
+                    bar_cell(p, color, w.percent(p, 1), fraction_text(p)),
+                ]
+            )
         self.table.value = html_table(
-            [w("sum"), *map(str, SUMS)],
-            [
-                [w("value"), *(str(VALUES[s]) for s in SUMS)],
-                [w("marks"), *(str(sheet.marks(s)) for s in SUMS)],
-                [w("p_offered"), *((_percent(v), fraction_text(v)) for v in values)],
-            ],
-            css="dicelab-odds",
+            [w("sum"), w("value"), w("marks"), w("p_offered")], rows, css="dicelab-odds"
         )
         if len(chosen) == MAX_DISCARDS:
             p = free_throw_probability(chosen)
-            text = w("free_chance", faces=faces, p=f"{percent_text(p)} = {fraction_text(p)}")
+            text = w("free_chance", faces=faces, p=f"{w.percent(p)} = {fraction_text(p)}")
         else:
             text = w("no_free")
         self.free_html.value = f"<small>{html.escape(text)}</small>"
@@ -165,9 +131,9 @@ class HintsView:
         rows = []
         for i, value in self.ranking[:TOP_OPTIONS]:
             delta = value - best
-            shown = w("best") if delta == 0 else f"{delta:+.1f}".replace("-", "−")
-            rows.append([option_text(game.dice, options[i], w), f"{value:.1f}", shown])
+            shown = w("best") if delta == 0 else w.signed(delta, 1)
+            rows.append([option_text(game.dice, options[i], w), w.number(value, 1), shown])
         title = html.escape(w("planner_title", name=game.players[player]))
         self.advice_html.value = f"<b>{title}</b>" + html_table(
-            [w("option"), w("expected"), w("delta")], rows
+            [w("option"), w("rating"), w("delta")], rows
         )

@@ -29,6 +29,7 @@ from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.panel_text import option_text
 from dicelab.solitaire.rules import (
     BREAK_EVEN,
+    CAP,
     DISCARD_NUMBERS,
     END_MARK,
     MAX_DISCARDS,
@@ -47,11 +48,11 @@ CURRENT_BACKGROUND = "#fff3c4"
 
 # The look of a paper sheet; the classes are stable for browser tests.
 SHEET_CSS = """<style>
-.dicelab-solitaire button.dicelab-die:disabled { opacity: 1; cursor: default; }
+.dicelab-solitaire button.dicelab-die.dicelab-unavailable { opacity: 1; cursor: default; }
 .dicelab-solitaire .dicelab-player-block { border: 1px solid #c5b98f; border-radius: 6px;
   padding: 6px 10px; background: #fffdf3; }
 .dicelab-solitaire table.dicelab-sheet-table { border-collapse: collapse;
-  font-size: 14px; line-height: 1.5; }
+  font-size: 13px; line-height: 1.35; }
 .dicelab-solitaire table.dicelab-sheet-table td { padding: 0 6px; white-space: nowrap; }
 .dicelab-solitaire td.dicelab-value { color: #9e9e9e; text-align: right; font-size: 12px; }
 .dicelab-solitaire td.dicelab-sum, .dicelab-solitaire td.dicelab-face {
@@ -77,7 +78,8 @@ SHEET_CSS = """<style>
 .dicelab-solitaire td.dicelab-note { color: #757575; font-size: 11px; white-space: normal; }
 .dicelab-solitaire .dicelab-free { background: #e8f5e9; border-left: 4px solid #2e7d32;
   padding: 3px 8px; font-weight: bold; color: #1b5e20; }
-.dicelab-solitaire button.dicelab-option { font-family: monospace; font-size: 13px; }
+.dicelab-solitaire button.dicelab-option { font-family: monospace; font-size: 12.5px;
+  padding: 0 6px; }
 .dicelab-solitaire button.dicelab-suggested { border: 2px solid #2e7d32; font-weight: bold; }
 .dicelab-solitaire table.dicelab-odds td, .dicelab-solitaire table.dicelab-odds th {
   padding: 1px 4px; font-size: 12px; }
@@ -114,10 +116,13 @@ def sheet_html(sheet: Sheet, words: Words, last: Split | None = None) -> str:
     for i, total in enumerate(SUMS):
         marks = sheet.marks(total)
         points, tone = _points(marks, lines[total])
+        capped = ""
+        if marks > CAP:  # the marks past the 10th count for nothing: say so
+            capped = f' <span class="dicelab-count">{html.escape(words("capped", cap=CAP))}</span>'
         cells = [
             _td("dicelab-value", f"({VALUES[total]})"),
             _td("dicelab-sum", str(total)),
-            _td("dicelab-tally", tally(marks)),
+            _td("dicelab-tally", html.escape(tally(marks)) + capped, raw=True),
             _td(f"dicelab-points{tone}", points),
         ]
         face = i - DISCARD_ROW + 1
@@ -211,20 +216,22 @@ class PlayerView:
         self.sheet_html = widgets.HTML()
         self.sheet_html.add_class(f"dicelab-sheet-{index}")
         self.option_buttons: list[widgets.Button] = []
-        self.options_box = widgets.HBox(
-            layout=widgets.Layout(flex_flow="row wrap", grid_gap="2px 4px", max_width="460px")
+        self.options_box = widgets.GridBox(
+            layout=widgets.Layout(
+                grid_template_columns="repeat(2, max-content)", grid_gap="2px 4px", margin="2px 0"
+            )
         )
         self.options_box.add_class(f"dicelab-options-{index}")
         self._add_buttons(MAX_OPTIONS)
         self.options: list[Split] = []
-        self.widget = widgets.VBox([top, self.free_label, self.sheet_html, self.options_box])
+        self.widget = widgets.VBox([top, self.free_label, self.options_box, self.sheet_html])
         self.widget.add_class("dicelab-player-block")
 
     def _add_buttons(self, count: int) -> None:
         for _ in range(count):
             i = len(self.option_buttons)
             button = widgets.Button(
-                description=BLANK, layout=widgets.Layout(width="auto", height="30px")
+                description=BLANK, layout=widgets.Layout(width="auto", height="26px")
             )
             button.add_class("dicelab-option")
             button.add_class(f"dicelab-option-{self.index}-{i}")
@@ -290,7 +297,6 @@ class PlayerView:
                 button.style.button_color = SUGGESTED_COLOR if suggested else OPTION_COLOR
             else:
                 button.description, button.tooltip = BLANK, ""
-            button.disabled = not live
             set_visible(button, live)
         set_visible(self.options_box, bool(self.options))
 
@@ -321,7 +327,8 @@ def breakdown_html(game: SolitaireGame, words: Words) -> str:
     for key, pick in (("gains", lambda p: p > 0), ("penalties", lambda p: p < 0)):
         row = [words(key), ""]
         for sheet in sheets.values():
-            row.append(f"{sum(p for p in sheet.line_scores().values() if pick(p)):+d}")
+            points = sum(p for p in sheet.line_scores().values() if pick(p))
+            row.append(f"{points:+d}" if points else "0")
         rows.append(row)
     rows.append(
         ["", ""] + [words("rolls_free", rolls=s.rolls, free=s.free_throws) for s in sheets.values()]

@@ -15,21 +15,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dicelab.core.ui.panel import COMMON_WORDS, Words, listing
+from dicelab.core.ui.words import Text
 from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import WIN, Split
 
-WORDS: dict[str, dict[str, str]] = {
+WORDS: dict[str, dict[str, Text]] = {
     **COMMON_WORDS,
     "title": {"en": "Solitaire Dice", "pt": "Solitaire Dice"},
     "roll": {"en": "Roll", "pt": "Rolar"},
     "roll_number": {"en": "Roll {n}", "pt": "Jogada {n}"},
     "no_roll": {"en": "No roll yet", "pt": "Nenhuma jogada ainda"},
     "click_roll": {"en": "Click Roll to start", "pt": "Clique em Rolar para começar"},
-    "waiting": {"en": "Waiting for {names} to choose", "pt": "Aguardando {names} escolher"},
+    "waiting": {
+        "en": "Waiting for {names} to choose",
+        "pt": {"one": "Aguardando {names} escolher", "many": "Aguardando {names} escolherem"},
+    },
     "ready": {"en": "Ready for the next roll", "pt": "Pronto para a próxima jogada"},
     "over": {"en": "Game over", "pt": "Fim de jogo"},
     "rolled": {"en": "Rolled {dice}", "pt": "Saiu {dice}"},
-    "choose_now": {"en": "{names}: choose a split", "pt": "{names}: escolha uma divisão"},
+    "choose_now": {
+        "en": "{names}: choose a split",
+        "pt": {"one": "{names}: escolha uma divisão", "many": "{names}: escolham uma divisão"},
+    },
+    "dice_info": {
+        "en": "The dice are everyone's: choose one of your options below your name",
+        "pt": "Os dados são de todos: escolha uma das suas opções abaixo do seu nome",
+    },
+    "game_is_over": {"en": "The game is over", "pt": "O jogo acabou"},
+    "capped": {"en": "(max {cap})", "pt": "(máx. {cap})"},
     "chose": {
         "en": "{name} marked {option}: score {score}",
         "pt": "{name} marcou {option}: pontuação {score}",
@@ -63,7 +76,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     # the end of the game
     "solo": {"en": "{name} scored {points}.", "pt": "{name} fez {points} pontos."},
-    "winner": {"en": "Winner: {names} with {points}.", "pt": "Vencedor: {names} com {points}."},
+    "winner": {"en": "Winner: {names} with {points}.", "pt": "Vencedor(a): {names} com {points}."},
     "tie": {"en": "Tie: {names} with {points}.", "pt": "Empate: {names} com {points}."},
     "win": {
         "en": "{names}: 500 or more, a win!",
@@ -82,8 +95,8 @@ WORDS: dict[str, dict[str, str]] = {
     "marks": {"en": "Marks", "pt": "Marcas"},
     "marks_points": {"en": "marks → points", "pt": "marcas → pontos"},
     "rolls_free": {
-        "en": "{rolls} rolls, {free} free throw(s)",
-        "pt": "{rolls} jogadas, {free} jogada(s) livre(s)",
+        "en": "{rolls} rolls, free throws: {free}",
+        "pt": "{rolls} jogadas, jogadas livres: {free}",
     },
     # hints
     "hints_title": {
@@ -119,7 +132,18 @@ WORDS: dict[str, dict[str, str]] = {
         "pt": "Depois de uma jogada, o planejador avalia as opções aqui.",
     },
     "option": {"en": "Option", "pt": "Opção"},
-    "expected": {"en": "Expected final", "pt": "Final esperado"},
+    "rating": {"en": "Rating", "pt": "Nota"},
+    # the engine's illegal moves, by rule name
+    "rule:the game ends when every player has finished": {"pt": "O jogo acabou"},
+    "rule:every player still playing chooses before the next roll": {
+        "pt": {"one": "{names} precisa escolher antes", "many": "{names} precisam escolher antes"}
+    },
+    "rule:roll before choosing": {"pt": "Role os dados primeiro"},
+    "rule:a player who has finished does not choose": {"pt": "{name} já terminou"},
+    "rule:one option per player and roll": {"pt": "{name} já escolheu nesta jogada"},
+    "rule:a legal split of this roll": {"pt": "Essa opção não vale para esta jogada"},
+    "rule:the sheet is finished at a discard's 8th mark": {"pt": "Esta folha está terminada"},
+    "rule:at most three discard numbers": {"pt": "{face} seria um quarto número de descarte"},
 }
 
 

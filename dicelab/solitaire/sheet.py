@@ -193,7 +193,9 @@ class Sheet:
         right = list(self.discards)
         if split.discard is not None:
             if split.discard not in self.chosen and len(self.chosen) == MAX_DISCARDS:
-                raise IllegalMove(RULE_DISCARDS, f"{split.discard} would be a fourth number")
+                raise IllegalMove(
+                    RULE_DISCARDS, f"{split.discard} would be a fourth number", face=split.discard
+                )
             right[split.discard - 1] += 1
         return Sheet(tuple(left), tuple(right))
 

@@ -1,26 +1,44 @@
-"""Small views of exact odds for the play panels: an HTML table and a live bar chart.
+"""Small views of exact odds for the play panels: HTML tables with inline bars.
+
+Plain HTML (no plotting library): it draws at once, costs nothing to
+build, survives any export, and the exact value is always one hover away.
 
 >>> html_table(["Box", "%"], [["Pair", ("50%", "1/2")]])[-54:]
 '<tr><td>Pair</td><td title="1/2">50%</td></tr></table>'
+>>> bar(0.25, "#1e88e5")
+'<span class="dicelab-bar"><span style="width:25.0%;background:#1e88e5"></span></span>'
 """
 
 from __future__ import annotations
 
-import copy
 import html
 from collections.abc import Iterable, Sequence
-from typing import Any
+from fractions import Fraction
+
+
+class Markup(str):
+    """Text that is already HTML (a table cell that is not escaped)."""
+
 
 Cell = str | tuple[str, str]
 
+CHART_CSS = """
+.dicelab-panel span.dicelab-bar { display: inline-block; width: 90px; height: 10px;
+  background: #eceff1; vertical-align: middle; margin-right: 4px; }
+.dicelab-panel span.dicelab-bar > span { display: block; height: 100%; }
+"""
+
 
 def html_table(headers: Sequence[str], rows: Iterable[Sequence[Cell]], css: str = "") -> str:
-    """An escaped HTML table; a cell is text or (text, hover text)."""
+    """An HTML table; a cell is text, (text, hover text), or `Markup` (HTML as it is)."""
     head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
     body = []
     for row in rows:
         cells = []
         for cell in row:
+            if isinstance(cell, Markup):
+                cells.append(f"<td>{cell}</td>")
+                continue
             text, tip = (cell, "") if isinstance(cell, str) else cell
             title = f' title="{html.escape(tip)}"' if tip else ""
             cells.append(f"<td{title}>{html.escape(text)}</td>")
@@ -29,61 +47,16 @@ def html_table(headers: Sequence[str], rows: Iterable[Sequence[Cell]], css: str 
     return f'<table class="{classes}"><tr>{head}</tr>{"".join(body)}</table>'
 
 
-def bar_figure(labels: Sequence[str], title: str = "", percent: bool = True) -> Any:
-    """A plotly `FigureWidget` with one bar per label, zero to start, updated in place."""
-    import plotly.graph_objects as go
-
-    bar = go.Bar(
-        x=list(labels),
-        y=[0.0] * len(labels),
-        customdata=[""] * len(labels),
-        hovertemplate="%{x}: %{y:.2%} = %{customdata}<extra></extra>"
-        if percent
-        else "%{x}: %{y:.2f} = %{customdata}<extra></extra>",
+def bar(share: float | Fraction, color: str) -> str:
+    """A small horizontal bar filled to `share` (0..1), as inline HTML."""
+    width = max(0.0, min(1.0, float(share))) * 100
+    return (
+        f'<span class="dicelab-bar"><span style="width:{width:.1f}%;'
+        f'background:{html.escape(color)}"></span></span>'
     )
-    layout = go.Layout(
-        title={"text": title, "font": {"size": 13}},
-        height=300,
-        width=560,
-        margin={"l": 45, "r": 10, "t": 40, "b": 90},
-        yaxis={"range": [0, 1], "tickformat": ".0%"} if percent else {},
-        template="plotly_white",
-    )
-    # the layout goes in at construction: it is then part of the widget's first state
-    return go.FigureWidget(data=[bar], layout=layout)
 
 
-def _sync_figure(figure: Any) -> None:
-    """Copy the whole figure into the widget's synced state.
-
-    plotly >= 6 (anywidget) sends edits as one-shot events that a browser
-    view created later never sees, and only refreshes the synced state in
-    the figure's own `_repr_mimebundle_`, which is not called for a figure
-    inside a Box.  The view listens to these traits, so setting them keeps
-    a figure shown inside a panel up to date whenever it is displayed.
-    """
-    if hasattr(figure, "_widget_data") and hasattr(figure, "_layout_obj"):
-        figure._widget_data = copy.deepcopy(figure._data)
-        figure._widget_layout = copy.deepcopy(figure._layout_obj._props)
-
-
-def update_bars(
-    figure: Any,
-    y: Sequence[float],
-    hover: Sequence[str],
-    colors: Sequence[str] | None = None,
-    title: str | None = None,
-    labels: Sequence[str] | None = None,
-) -> None:
-    """Change a `bar_figure` in place, in one batch (one message to the browser)."""
-    with figure.batch_update():
-        bar = figure.data[0]
-        if labels is not None:
-            bar.x = list(labels)
-        bar.y = list(y)
-        bar.customdata = list(hover)
-        if colors is not None:
-            bar.marker.color = list(colors)
-        if title is not None:
-            figure.layout.title.text = title
-    _sync_figure(figure)
+def bar_cell(share: float | Fraction, color: str, text: str, tip: str = "") -> Markup:
+    """A table cell with a bar and its text (the exact value on hover)."""
+    title = f' title="{html.escape(tip)}"' if tip else ""
+    return Markup(f"<span{title}>{bar(share, color)}{html.escape(text)}</span>")

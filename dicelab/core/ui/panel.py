@@ -51,9 +51,11 @@ from dicelab.core.ui.widgets import (
     fresh_seed,
     parse_seed,
     set_visible,
+    show_available,
     show_text,
 )
-from dicelab.errors import DicelabError, SettingsError
+from dicelab.core.ui.words import COMMON_WORDS, LANGS, Text, Words, check_lang, listing
+from dicelab.errors import DicelabError, IllegalMove, SettingsError
 
 __all__ = [
     "COMMON_WORDS",
@@ -78,69 +80,12 @@ __all__ = [
     "parse_seed",
     "safe_callback",
     "set_visible",
+    "show_available",
     "show_text",
 ]
 
-LANGS = ("en", "pt")
 LOG = logging.getLogger("dicelab.panel")
 SUMMARY_STYLE = "font-size:1.2em;font-weight:bold;color:#1b5e20"  # the end of a game
-
-COMMON_WORDS: dict[str, dict[str, str]] = {
-    # the controls
-    "new_game": {"en": "New game", "pt": "Novo jogo"},
-    "seed": {"en": "Seed", "pt": "Semente"},
-    "seed_placeholder": {"en": "next seed (blank: random)", "pt": "semente (vazio: aleatória)"},
-    "seed_unknown": {"en": "unknown", "pt": "desconhecida"},
-    "hints": {"en": "Hints", "pt": "Dicas"},
-    "save": {"en": "Save", "pt": "Salvar"},
-    "load": {"en": "Load", "pt": "Carregar"},
-    "file": {"en": "File", "pt": "Arquivo"},
-    "saved": {"en": "Game saved to {path}", "pt": "Jogo salvo em {path}"},
-    "loaded": {"en": "Game loaded from {path}", "pt": "Jogo carregado de {path}"},
-    # the end of a game, lists of names, the advice tables
-    "game_over": {"en": "Game over!", "pt": "Fim de jogo!"},
-    "and": {"en": "and", "pt": "e"},
-    "total": {"en": "Total", "pt": "Total"},
-    "delta": {"en": "vs best", "pt": "vs melhor"},
-    "best": {"en": "best", "pt": "melhor"},
-}
-
-
-def check_lang(lang: Any) -> str:
-    """`lang` itself if it is a supported language ("en" or "pt"), else `SettingsError`."""
-    if lang not in LANGS:
-        raise SettingsError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
-    return lang
-
-
-class Words:
-    """The UI words of a panel in one language.
-
-    `table` maps a key to {"en": text, "pt": text}; texts may hold
-    `str.format` fields, filled by keyword when the word is asked for.
-    """
-
-    def __init__(self, table: Mapping[str, Mapping[str, str]], lang: str = "en") -> None:
-        self.lang = check_lang(lang)
-        for key, texts in table.items():
-            missing = [code for code in LANGS if code not in texts]
-            if missing:
-                raise SettingsError(f"the word {key!r} has no {missing[0]!r} text")
-        self._table = table
-
-    def __call__(self, key: str, **values: Any) -> str:
-        return self._table[key][self.lang].format(**values)
-
-
-def listing(names: Sequence[str], words: Words) -> str:
-    """ "Ana", "Ana and Bruno", "Ana, Bruno and Caio" (the table has the word "and").
-
-    >>> listing(["Ana", "Bruno", "Caio"], Words(COMMON_WORDS, "pt"))
-    'Ana, Bruno e Caio'
-    """
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} {words('and')} {names[-1]}"
 
 
 # --- callbacks, players and the base class ------------------------------------
@@ -163,7 +108,8 @@ def safe_callback(
     """Wrap a panel method used as a widget callback so that nothing escapes it.
 
     A `DicelabError` (an illegal move, a bad setting, a bad save file) shows
-    its message in `self.message`; any other exception is a bug: it is
+    its message in `self.message` (an illegal move in the panel's language,
+    through its `explain`); any other exception is a bug: it is
     logged (debug level), appended to `self.errors` and reported in one line,
     never as a traceback.
     """
@@ -172,6 +118,8 @@ def safe_callback(
     def wrapper(self: Owner, *args: Args.args, **kwargs: Args.kwargs) -> None:
         try:
             method(self, *args, **kwargs)
+        except IllegalMove as error:
+            self.message.error(getattr(self, "explain", str)(error))
         except DicelabError as error:
             self.message.error(str(error))
         except Exception as error:
@@ -198,10 +146,9 @@ def panel_players(players: Any, game: str) -> tuple[str, ...]:
 
 
 class HintsArea(Protocol):
-    """What a panel's hints view has: its root widget and its bar chart."""
+    """What a panel's hints view has: its root widget."""
 
     widget: widgets.Widget
-    figure: Any
 
 
 G = TypeVar("G", bound=Engine[Any, Any])  # a panel's game
@@ -235,7 +182,7 @@ class Panel(Generic[G, H]):
     ) -> None:
         raise NotImplementedError
 
-    def _setup(self, table: Mapping[str, Mapping[str, str]], lang: str, seed: Any) -> int:
+    def _setup(self, table: Mapping[str, Mapping[str, Text]], lang: str, seed: Any) -> int:
         """Check and set the words and language; the seed to start with (given or fresh)."""
         self.words = Words(table, check_lang(lang))
         self.lang = lang
@@ -243,31 +190,38 @@ class Panel(Generic[G, H]):
         seed = check_seed(seed)
         return fresh_seed() if seed is None else seed
 
-    def _build_dice(self, count: int, roll: str, width: str) -> None:
-        """`dice_views`, `dice_buttons`, and `roll_button` (its clicks go to `_on_roll`)."""
+    def _build_dice(self, count: int, roll: str) -> None:
+        """`dice_views`, `dice_buttons`, and `roll_button` (its clicks go to `_on_roll`;
+        it is as wide as its words need, in any language)."""
         self.dice_views = [DieView(i) for i in range(count)]
         self.dice_buttons = [view.button for view in self.dice_views]
         self.roll_button = widgets.Button(
             description=roll,
             button_style="primary",
             icon="dice",
-            layout=widgets.Layout(width=width, height="56px", margin="10px 12px"),
+            layout=widgets.Layout(
+                width="auto", min_width="150px", height="52px", margin="6px 10px"
+            ),
         )
-        self.roll_button.style.font_size = "18px"
+        self.roll_button.style.font_size = "17px"
         self.roll_button.add_class("dicelab-roll")
         self.roll_button.on_click(lambda _b: self._on_roll())
 
-    def _build(
-        self, name: str, css: str, header: Sequence[widgets.Widget], rows: Sequence[widgets.Widget]
-    ) -> None:
-        """The shared widgets, then `widget` (CSS class `dicelab-<name>`): the title and
-        `header`; the controls (Hints, New game and seed, Save and Load); `rows`; the
-        message line; the summary; `table_area`."""
+    def _build(self) -> None:
+        """The widgets every panel has: the title, the message line, the end screen
+        (`summary` and its New game button), the Hints toggle, and the New game,
+        seed, Save and Load controls (they go in the footer)."""
         w = self.words
-        self.title = widgets.HTML(f"<h3 style='margin:4px 0'>{html.escape(w('title'))}</h3>")
+        self.title = widgets.HTML(f"<h3 style='margin:2px 0'>{html.escape(w('title'))}</h3>")
         self.summary = widgets.HTML()
         self.summary.add_class("dicelab-summary")
-        self.message = MessageArea()
+        self.again_button = widgets.Button(description=w("new_game"), icon="refresh")
+        self.again_button.add_class("dicelab-again")
+        self.again_button.on_click(lambda _b: self._on_new_game())
+        self.end_screen = widgets.VBox([self.summary, self.again_button])
+        self.end_screen.add_class("dicelab-end")
+        set_visible(self.end_screen, False)
+        self.message = MessageArea(layout=widgets.Layout(min_height="24px"))
         self.hints_toggle = widgets.ToggleButton(
             value=False, description=w("hints"), icon="lightbulb-o"
         )
@@ -286,20 +240,41 @@ class Panel(Generic[G, H]):
         self.load_button = self.save_controls.load_button
         self.save_button.on_click(lambda _b: self._on_save())
         self.load_button.on_click(lambda _b: self._on_load())
-        self.table_area = widgets.HBox(
-            layout=widgets.Layout(flex_flow="row wrap", grid_gap="24px", align_items="flex-start")
+
+    def _assemble(
+        self, name: str, css: str, header: Sequence[widgets.Widget], body: widgets.Widget
+    ) -> None:
+        """`widget` (CSS class `dicelab-<name>`): a head line (the title, `header`,
+        the Hints toggle), `body`, and a footer with New game, the seed, Save and Load."""
+        head = widgets.HBox(
+            [self.title, *header, self.hints_toggle],
+            layout=widgets.Layout(align_items="center", grid_gap="16px", flex_flow="row wrap"),
         )
-        head = widgets.HBox([self.title, *header])
-        head.layout.align_items = "baseline"
-        head.layout.grid_gap = "16px"
-        controls = widgets.HBox(
-            [self.hints_toggle, self.seed_controls.box, self.save_controls.box],
-            layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px 24px"),
+        head.add_class("dicelab-head")
+        foot = widgets.HBox(
+            [self.seed_controls.box, self.save_controls.box],
+            layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px 24px", margin="8px 0 0 0"),
         )
-        parts = [head, controls, *rows, self.message, self.summary, self.table_area]
-        self.widget = widgets.VBox([widgets.HTML(css), *parts])
+        foot.add_class("dicelab-foot")
+        self.widget = widgets.VBox([widgets.HTML(PANEL_CSS + css), head, body, foot])
         self.widget.add_class("dicelab-panel")
         self.widget.add_class(f"dicelab-{name}")
+
+    def show_end(self, text: str, more: str = "") -> None:
+        """The end screen: `text` in bold, then the HTML `more` (hidden while `text` is "")."""
+        show_text(self.summary, text, SUMMARY_STYLE, more)
+        set_visible(self.end_screen, bool(text))
+
+    def explain(self, error: IllegalMove) -> str:
+        """An illegal move said in the panel's language (see `Words.explain`)."""
+        return self.words.explain(error, self._details(error))
+
+    def _details(self, error: IllegalMove) -> dict[str, str]:
+        """The error's details as the panel shows them (a game names its boxes ...)."""
+        return {
+            k: listing([str(x) for x in v], self.words) if isinstance(v, (list, tuple)) else str(v)
+            for k, v in error.details.items()
+        }
 
     def _install(self, game: G, seed: int | None) -> None:
         raise NotImplementedError
@@ -333,11 +308,6 @@ class Panel(Generic[G, H]):
     def hints(self) -> H:
         assert self._hints is not None
         return self._hints
-
-    @property
-    def figure(self) -> Any:
-        """The hints' bar chart (a plotly FigureWidget)."""
-        return self.hints.figure
 
     # --- New game, Save and Load --------------------------------------------------
 

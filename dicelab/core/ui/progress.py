@@ -114,7 +114,11 @@ class WidgetProgress(Progress):
 
 def progress_bar(total: int, description: str = "", kind: Any = "auto") -> Progress:
     """A progress bar of the kind asked (True is "auto"; False or None is "none"),
-    or in an existing `ipywidgets.IntProgress` passed as `kind`."""
+    in an existing `ipywidgets.IntProgress` passed as `kind`, or a `Progress`
+    passed as `kind` (counting from 0 again)."""
+    if isinstance(kind, Progress):
+        kind.total, kind.description, kind.done = max(int(total), 1), description, 0
+        return kind
     if hasattr(kind, "bar_style"):
         return WidgetProgress(total, description, bar=kind)
     if kind is True:

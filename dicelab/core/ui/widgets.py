@@ -39,6 +39,7 @@ __all__ = [
     "fresh_seed",
     "parse_seed",
     "set_visible",
+    "show_available",
     "show_text",
 ]
 
@@ -50,10 +51,14 @@ FREE_COLOR = "#ffffff"
 # Shared look: dice large and clear, disabled score cells still readable.
 PANEL_CSS = """<style>
 .dicelab-panel .dicelab-die button, .dicelab-panel button.dicelab-die {
-  line-height: 1; padding: 0; border: 2px solid #555; border-radius: 10px; }
+  line-height: 1; padding: 0; border: 2px solid #555; border-radius: 10px; color: #212121; }
 .dicelab-panel button.dicelab-held { border: 3px solid #e65100; }
-.dicelab-panel .dicelab-caption { text-align: center; font-weight: bold; color: #e65100; }
-.dicelab-panel button.dicelab-cell:disabled { opacity: 1; cursor: default; }
+.dicelab-panel .dicelab-caption { text-align: center; font-weight: bold; color: #e65100;
+  font-size: 12px; line-height: 14px; }
+.dicelab-panel button.dicelab-unavailable { opacity: 0.45; cursor: not-allowed; }
+.dicelab-panel button.dicelab-cell.dicelab-unavailable { opacity: 1; }
+.dicelab-panel button { overflow: visible; }
+.dicelab-panel .dicelab-head h3 { font-size: 1.3em; }
 .dicelab-panel .dicelab-message-error { color: #b71c1c; font-weight: bold; }
 .dicelab-panel .dicelab-message-success { color: #1b5e20; }
 .dicelab-panel table.dicelab-table td, .dicelab-panel table.dicelab-table th {
@@ -119,12 +124,12 @@ class DieView:
     plus `dicelab-held` while the die is held.
     """
 
-    def __init__(self, index: int, size: str = "72px") -> None:
+    def __init__(self, index: int, size: str = "64px") -> None:
         self.index = index
         self.button = widgets.Button(
             description="?", layout=widgets.Layout(width=size, height=size, margin="2px")
         )
-        self.button.style.font_size = "52px"
+        self.button.style.font_size = "46px"
         self.button.add_class("dicelab-die")
         self.button.add_class(f"dicelab-die-{index}")
         self.caption = widgets.HTML("&nbsp;", layout=widgets.Layout(width=size))
@@ -132,18 +137,33 @@ class DieView:
         self.box = widgets.VBox([self.button, self.caption])
 
     def show(
-        self, value: int | None, held: bool, caption: str = "", tooltip: str = "", enabled=True
+        self,
+        value: int | None,
+        held: bool,
+        caption: str = "",
+        tooltip: str = "",
+        available: bool = True,
     ) -> None:
-        """Draw the die: its face, held colour and caption, tooltip, enabled or not."""
+        """Draw the die: its face, held colour and caption, and its tooltip (why it
+        cannot be clicked now, when it cannot: it still answers a click)."""
         self.button.description = die_face(value)
         self.button.style.button_color = HELD_COLOR if held else FREE_COLOR
         self.button.tooltip = tooltip
-        self.button.disabled = not enabled
+        show_available(self.button, available, tooltip)
         (self.button.add_class if held else self.button.remove_class)("dicelab-held")
         self.caption.value = html.escape(caption) if held and caption else "&nbsp;"
 
 
 # --- showing and hiding -------------------------------------------------------
+
+
+def show_available(button: widgets.Button, available: bool, why: str = "") -> None:
+    """Show a control as usable or not, without disabling it: a click on a control
+    that cannot be used now still reaches the panel, which answers with the
+    rule; `why` is its tooltip meanwhile."""
+    (button.remove_class if available else button.add_class)("dicelab-unavailable")
+    if not available:
+        button.tooltip = why
 
 
 def set_visible(widget: widgets.Widget, visible: bool) -> None:

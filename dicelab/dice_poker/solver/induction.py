@@ -55,11 +55,14 @@ def backward_induction(
         seconds[part] = second[: part.size]
         return part.size
 
-    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+    pool = ThreadPoolExecutor(max_workers=max(1, workers))
+    try:
         for n in range(space.boxes - 1, -1, -1):
             layer = _order(space, space.layers[n])
             parts = [layer[i : i + chunk] for i in range(0, layer.size, chunk)]
             for done in pool.map(work, parts):
                 if tick:
-                    tick(done)
+                    tick(done)  # it may raise, to stop (a Cancel button)
+    finally:  # stop at once, even when interrupted: drop the chunks not begun
+        pool.shutdown(wait=True, cancel_futures=True)
     return values, seconds

@@ -1,0 +1,129 @@
+"""The words of the panels: every label in English and Portuguese, and numbers
+written the way each language writes them.
+
+- `Words`: a panel's words in one language (plural forms, decimal comma,
+  the engine's illegal-move messages translated by rule name);
+- `COMMON_WORDS`: the words every panel shares (a game's table is
+  `{**COMMON_WORDS, ...}`); `listing` joins names ("Ana, Bruno and Caio").
+
+>>> words = Words({"roll": {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})"}}, "pt")
+>>> words("roll", n=2)
+'Rolar (faltam 2)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from dicelab.errors import IllegalMove, SettingsError
+
+LANGS = ("en", "pt")
+
+Text = str | Mapping[str, str]  # a text, or its forms by count: {"one": ..., "many": ...}
+
+COMMON_WORDS: dict[str, dict[str, Text]] = {
+    # the controls
+    "new_game": {"en": "New game", "pt": "Novo jogo"},
+    "seed": {"en": "Seed", "pt": "Semente"},
+    "seed_placeholder": {"en": "next seed (blank: random)", "pt": "semente (vazio: aleatória)"},
+    "seed_unknown": {"en": "unknown", "pt": "desconhecida"},
+    "hints": {"en": "Hints", "pt": "Dicas"},
+    "save": {"en": "Save", "pt": "Salvar"},
+    "load": {"en": "Load", "pt": "Carregar"},
+    "file": {"en": "File", "pt": "Arquivo"},
+    "saved": {"en": "Game saved to {path}", "pt": "Jogo salvo em {path}"},
+    "loaded": {"en": "Game loaded from {path}", "pt": "Jogo carregado de {path}"},
+    # the end of a game, lists of names, the advice tables
+    "game_over": {"en": "Game over!", "pt": "Fim de jogo!"},
+    "and": {"en": "and", "pt": "e"},
+    "total": {"en": "Total", "pt": "Total"},
+    "delta": {"en": "vs best", "pt": "vs melhor"},
+    "best": {"en": "best", "pt": "melhor"},
+    "cancel": {"en": "Cancel", "pt": "Cancelar"},
+}
+
+
+def check_lang(lang: Any) -> str:
+    """`lang` itself if it is a supported language ("en" or "pt"), else `SettingsError`."""
+    if lang not in LANGS:
+        raise SettingsError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+    return lang
+
+
+class Words:
+    """The UI words of a panel in one language, and its way of writing numbers.
+
+    `table` maps a key to {"en": text, "pt": text}; a text may hold
+    `str.format` fields, filled by keyword when the word is asked for, or be
+    {"one": text, "many": text} when it agrees with a number (`count=`).
+    Keys "rule:<rule name>" translate the engine's `IllegalMove` messages
+    (see `explain`).  Numbers follow the language: a decimal comma in
+    Portuguese, a true minus sign in both.
+
+    >>> words = Words({"waiting": {"en": "Waiting for {names}",
+    ...     "pt": {"one": "Aguardando {names} escolher", "many": "Aguardando {names} escolherem"}}},
+    ...     "pt")
+    >>> words("waiting", names="Ana e Bruno", count=2)
+    'Aguardando Ana e Bruno escolherem'
+    >>> from fractions import Fraction
+    >>> words.percent(Fraction(5, 6)), words.number(-1.637, 2)
+    ('83,33%', '−1,64')
+    """
+
+    def __init__(self, table: Mapping[str, Mapping[str, Text]], lang: str = "en") -> None:
+        self.lang = check_lang(lang)
+        for key, texts in table.items():
+            missing = [code for code in LANGS if code not in texts and not key.startswith("rule:")]
+            if missing:
+                raise SettingsError(f"the word {key!r} has no {missing[0]!r} text")
+        self._table = table
+
+    def __call__(self, key: str, count: int | None = None, **values: Any) -> str:
+        text = self._table[key][self.lang]
+        if not isinstance(text, str):
+            text = text["one" if count == 1 else "many"]
+        return text.format(count=count, **values)
+
+    def number(self, value: Any, places: int = 2) -> str:
+        """A number to `places` decimals, as this language writes it."""
+        text = f"{float(value):.{places}f}".replace("-", "−")
+        return text.replace(".", ",") if self.lang == "pt" else text
+
+    def signed(self, value: Any, places: int = 2) -> str:
+        """A number with its sign (+ or −), as this language writes it."""
+        return ("+" if float(value) > 0 else "") + self.number(value, places)
+
+    def percent(self, value: Any, places: int = 2) -> str:
+        """A probability as a percentage, as this language writes it."""
+        if value == 0:
+            return "0%"
+        return f"{self.number(float(value) * 100, places)}%"
+
+    def explain(self, error: IllegalMove, details: Mapping[str, str] | None = None) -> str:
+        """An illegal move in this language: the table's text for its rule (its
+        fields filled from the error's details, shown by `details`), else the
+        engine's own (English) message."""
+        texts = self._table.get(f"rule:{error.rule}", {})
+        text = texts.get(self.lang)
+        if text is None:
+            return str(error)
+        if not isinstance(text, str):  # it agrees with the number of things listed
+            sizes = [len(v) for v in error.details.values() if isinstance(v, (list, tuple))]
+            text = text["one" if sizes[:1] == [1] else "many"]
+        shown = {k: (details or {}).get(k, str(v)) for k, v in error.details.items()}
+        try:
+            return text.format(**shown)
+        except (KeyError, IndexError):
+            return str(error)
+
+
+def listing(names: Sequence[str], words: Words) -> str:
+    """ "Ana", "Ana and Bruno", "Ana, Bruno and Caio" (the table has the word "and").
+
+    >>> listing(["Ana", "Bruno", "Caio"], Words(COMMON_WORDS, "pt"))
+    'Ana, Bruno e Caio'
+    """
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {words('and')} {names[-1]}"
