@@ -327,8 +327,8 @@ def breakdown_html(game: SolitaireGame, words: Words) -> str:
     for key, pick in (("gains", lambda p: p > 0), ("penalties", lambda p: p < 0)):
         row = [words(key), ""]
         for sheet in sheets.values():
-            points = sum(p for p in sheet.line_scores().values() if pick(p))
-            row.append(f"{points:+d}" if points else "0")
+            total_points = sum(p for p in sheet.line_scores().values() if pick(p))
+            row.append(f"{total_points:+d}" if total_points else "0")
         rows.append(row)
     rows.append(
         ["", ""] + [words("rolls_free", rolls=s.rolls, free=s.free_throws) for s in sheets.values()]
