@@ -7,6 +7,8 @@ BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip
 CONSTRAINTS := constraints.txt
 PLAY_PORT ?= 8866
+# kernels kept ready with the play app already run, so that it opens at once
+POOL ?= 2
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 CHROMIUM ?= /usr/bin/chromium
 USER_ID ?= $(shell id -u)
@@ -48,7 +50,8 @@ lab: setup
 
 play: setup
 	@echo "Serving the play app at http://127.0.0.1:$(PLAY_PORT)/ (Ctrl-C stops it)"
-	$(BIN)/voila notebooks/play.ipynb --no-browser --port=$(PLAY_PORT) --Voila.ip=127.0.0.1
+	$(BIN)/voila notebooks/play.ipynb --no-browser --port=$(PLAY_PORT) --Voila.ip=127.0.0.1 \
+	  --preheat_kernel=True --pool_size=$(POOL)
 
 test: setup-dev browser
 	$(BIN)/ruff check .
@@ -63,6 +66,7 @@ bench: setup-dev
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/solitaire.py
 	$(BIN)/python benchmarks/solver.py
+	$(BIN)/python benchmarks/panels.py
 
 # Run the lessons again and store their outputs (after changing a lesson or the library).
 LESSONS ?= $(wildcard notebooks/0*.ipynb)

@@ -47,6 +47,7 @@ class GameInfo:
 
     name: str
     title: str
+    title_pt: str
     rules: str
     engine: str
     odds: tuple[str, ...]
@@ -103,6 +104,7 @@ GAMES: dict[str, GameInfo] = {
     "dice-poker": GameInfo(
         name="dice-poker",
         title="Dice Poker",
+        title_pt="Pôquer de dados",
         rules="dicelab.dice_poker.rules",
         engine="dicelab.dice_poker.game:DicePokerGame",
         odds=("dicelab.dice_poker.odds:single_roll_table", "dicelab.dice_poker.odds:turn_table"),
@@ -116,6 +118,7 @@ GAMES: dict[str, GameInfo] = {
     "solitaire": GameInfo(
         name="solitaire",
         title="Solitaire Dice",
+        title_pt="Solitaire Dice",
         rules="dicelab.solitaire.rules",
         engine="dicelab.solitaire.game:SolitaireGame",
         odds=(

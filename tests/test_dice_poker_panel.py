@@ -139,7 +139,7 @@ def test_wrong_clicks_leave_the_game_unchanged_and_say_why() -> None:
     check = unchanged(panel)
     panel.dice_buttons[0].click()  # before the first roll
     assert (panel.message.kind, check()) == ("error", True)
-    assert "roll the dice first" in panel.message.text
+    assert "Roll the dice first" in panel.message.text
     panel.message.clear()
     panel.box_buttons[0]["chance"].click()  # scoring before rolling
     assert (panel.message.kind, check()) == ("error", True)
@@ -150,10 +150,10 @@ def test_wrong_clicks_leave_the_game_unchanged_and_say_why() -> None:
     assert panel.roll_button.tooltip == "No rolls left: score a box"
     check = unchanged(panel)
     panel.roll_button.click()  # an unavailable button answers a click
-    assert panel.message.kind == "error" and "no rolls left" in panel.message.text and check()
+    assert panel.message.kind == "error" and "No rolls left" in panel.message.text and check()
     panel.message.clear()
     panel.dice_buttons[0].click()  # holding after the last roll means nothing: said so
-    assert panel.message.kind == "error" and "no rolls left" in panel.message.text and check()
+    assert panel.message.kind == "error" and "No rolls left" in panel.message.text and check()
     panel.box_buttons[1]["chance"].click()  # Bruno's card during Ana's turn
     assert panel.message.text == "It is Ana's turn, not Bruno's (rule: players take turns)"
     assert check()
@@ -171,7 +171,7 @@ def test_wrong_clicks_leave_the_game_unchanged_and_say_why() -> None:
     assert unavailable(panel.roll_button) and panel.dice_views[0].caption.value == "held"
     check = unchanged(panel)
     panel.roll_button.click()  # all five held
-    assert panel.message.kind == "error" and "all five dice are held" in panel.message.text
+    assert panel.message.kind == "error" and "All five dice are held" in panel.message.text
     assert check() and panel.errors == []
 
 
@@ -186,7 +186,7 @@ def test_clicks_after_the_game_is_over_change_nothing() -> None:
     ):
         panel.message.clear()
         click()
-        assert panel.message.kind == "error" and "the game is over" in panel.message.text
+        assert panel.message.kind == "error" and "The game is over" in panel.message.text
         assert check()
     assert panel.errors == []
 
@@ -197,7 +197,8 @@ def test_clicks_after_the_game_is_over_change_nothing() -> None:
 def shown_odds(panel: DicePokerPanel) -> dict[str, Fraction]:
     """The exact chances the hints table shows on hover, by box (in table order)."""
     hovers = re.findall(
-        r'<span title="(\d+/\d+)"><span class="dicelab-bar">', panel.hints.table.value
+        r'<span class="dicelab-bar-cell" title="(\d+/\d+)"><span class="dicelab-bar">',
+        panel.hints.table.value,
     )
     return dict(zip(panel.hints.values, map(Fraction, hovers), strict=True))
 
@@ -362,6 +363,7 @@ def test_the_panel_shows_itself_in_a_notebook() -> None:
     panel = DicePokerPanel(["Ana"], seed=1)
     bundle = panel._repr_mimebundle_()
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == panel.widget.model_id
+    assert bundle["text/plain"] == "Run this cell to play Dice Poker."  # until it is run
     assert isinstance(panel, Panel) and "Ana" in repr(panel)
 
 

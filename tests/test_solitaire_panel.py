@@ -110,7 +110,7 @@ def test_a_whole_game_clicked_through_matches_the_bare_game(players, seed, hints
     )
     assert panel.summary.value.count("Game over!") == 1 and "Game over" not in panel.message.text
     assert panel.message.kind == "success" and panel.end_screen.layout.display is None
-    assert unavailable(panel.roll_button) and panel.waiting_label.value == "Game over"
+    assert unavailable(panel.roll_button) and panel.waiting_label.value == ""
     assert all(unavailable(b) for b in panel.dice_buttons)
     assert panel.hints_box.layout.display == "none"  # no empty chart left behind
     assert panel.errors == []
@@ -176,7 +176,7 @@ def test_wrong_clicks_leave_the_game_unchanged_and_say_why() -> None:
     check = unchanged(panel)
     panel.option_buttons[0][0].click()  # a (hidden) option before the first roll
     assert (panel.message.kind, check()) == ("error", True)
-    assert "roll the dice first" in panel.message.text
+    assert "Roll the dice first" in panel.message.text
 
     panel.roll_button.click()
     assert unavailable(panel.roll_button)
@@ -191,7 +191,7 @@ def test_wrong_clicks_leave_the_game_unchanged_and_say_why() -> None:
     assert panel.message.kind == "error" and "Ana, Bruno must choose first" in panel.message.text
     assert check()
     panel.option_buttons[0][count].click()  # a hidden, disabled option slot
-    assert panel.message.kind == "error" and f"option {count} is not one of" in panel.message.text
+    assert panel.message.kind == "error" and f"Option {count} is not one of" in panel.message.text
     assert check()
 
     panel.option_buttons[1][0].click()  # Bruno may choose first
@@ -216,7 +216,7 @@ def test_clicks_after_the_game_is_over_change_nothing() -> None:
     play_panel(panel)
     check = unchanged(panel)
     for click, words in (
-        (panel.roll_button.click, "the game is over"),
+        (panel.roll_button.click, "The game is over"),
         (panel.option_buttons[0][0].click, "Ana has finished"),
         (panel.dice_buttons[2].click, None),  # the dice are not buttons to play with
     ):
@@ -316,7 +316,8 @@ def test_the_sheet_is_drawn_like_seed_000() -> None:
 def shown_odds(panel: SolitairePanel) -> dict[int, Fraction]:
     """The exact chances the hints table shows on hover, by pair sum."""
     hovers = re.findall(
-        r'<span title="(\d+/\d+)"><span class="dicelab-bar">', panel.hints.table.value
+        r'<span class="dicelab-bar-cell" title="(\d+/\d+)"><span class="dicelab-bar">',
+        panel.hints.table.value,
     )
     return dict(zip(SUMS, map(Fraction, hovers), strict=True))
 
@@ -429,6 +430,7 @@ def test_the_panel_shows_itself_in_a_notebook() -> None:
     panel = SolitairePanel(["Ana"], seed=1)
     bundle = panel._repr_mimebundle_()
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == panel.widget.model_id
+    assert bundle["text/plain"] == "Run this cell to play Solitaire Dice."  # until it is run
     assert isinstance(panel, Panel) and "Ana" in repr(panel)
 
 

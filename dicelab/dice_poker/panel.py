@@ -48,7 +48,7 @@ from dicelab.core.ui.panel import (
     show_text,
 )
 from dicelab.dice_poker.game import DicePokerGame
-from dicelab.dice_poker.panel_card import ScorecardGrid
+from dicelab.dice_poker.panel_card import CARD_CSS, ScorecardGrid
 from dicelab.dice_poker.panel_hints import HintsView
 from dicelab.dice_poker.panel_text import WORDS, game_over_text, joker_text
 from dicelab.dice_poker.rules import DICE, Ruleset, get_ruleset, poker_bonus_due
@@ -129,7 +129,8 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
                 flex_flow="row wrap", grid_gap="8px 20px", align_items="flex-start"
             ),
         )
-        self._assemble("dice-poker", CHART_CSS, [self.turn_label, self.player_label], body)
+        header = [self.turn_label, self.player_label]
+        self._assemble("dice-poker", CHART_CSS + CARD_CSS, header, body)
 
     def _install(self, game: DicePokerGame, seed: int | None) -> None:
         """Make `game` the panel's game; rebuild the score card if players or rules differ."""
@@ -246,7 +247,10 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
             "" if state.dice is None else joker_text(game.ruleset, game.card, state.dice, self.lang)
         )
         show_text(self.joker_label, joker, JOKER_STYLE)
-        self.show_end(game_over_text(game.totals(), game.winners(), w) if over else "")
+        if over:
+            self.show_end(*game_over_text(game, w))
+        else:
+            self.show_end("")
         self.scorecard.refresh(game)
         hints_on = self.hints_toggle.value and not over
         set_visible(self.hints_box, hints_on)
@@ -352,6 +356,9 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
     @classmethod
     def _settings_of(cls, game: DicePokerGame) -> dict[str, Any]:
         return {"ruleset": game.ruleset}
+
+    def _options(self) -> dict[str, Any]:
+        return {"advisor": self.advisor}
 
     @classmethod
     def load(cls, path: str | Path, lang: str = "en", advisor: Any = None) -> DicePokerPanel:

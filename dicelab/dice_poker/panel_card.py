@@ -26,7 +26,14 @@ FILLED_COLOR = "#ffffff"
 CURRENT_BACKGROUND = "#fff3c4"
 WINNER_BACKGROUND = "#c8e6c9"
 BLANK = "\u00a0"  # an empty description would leave the old text in the browser
-_CELL = widgets.Layout(width="auto", height="26px", margin="0px")
+_CELL = widgets.Layout(width="auto", height="23px", margin="0px")
+
+# Compact rows, so that the whole card (down to the totals) fits a projector's screen.
+CARD_CSS = """
+.dicelab-scorecard .widget-html, .dicelab-scorecard .widget-html-content {
+  height: 23px; line-height: 23px; }
+.dicelab-scorecard button.dicelab-cell { line-height: 21px; }
+"""
 
 
 def _html(value: str = "", css: str = "") -> widgets.HTML:
@@ -170,7 +177,7 @@ class ScorecardGrid:
     def _show_totals(self, p: int, card: Scorecard) -> None:
         self.upper_labels[p].value = str(card.upper_total)
         self.bonus_labels[p].value = (
-            f'<div style="font-size:0.8em;line-height:1.2">'
+            f'<div style="font-size:0.75em;line-height:1.1">'
             f"{html.escape(bonus_text(card, self.words))}</div>"
         )
         self.lower_labels[p].value = str(card.lower_total)

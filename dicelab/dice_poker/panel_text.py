@@ -9,11 +9,13 @@ game-over summary.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from dicelab.core.ui.panel import COMMON_WORDS, Words, listing
-from dicelab.core.ui.words import Text
+from dicelab.core.present.charts import html_table
+from dicelab.core.ui.panel import COMMON_WORDS, Words
+from dicelab.core.ui.words import Text, result_text
 from dicelab.dice_poker.card import Scorecard
+from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.rules import UPPER_IDS, Hold, Ruleset, is_joker, poker_bonus_due
 
 WORDS: dict[str, dict[str, Text]] = {
@@ -69,8 +71,6 @@ WORDS: dict[str, dict[str, Text]] = {
         "en": "It is {name}'s turn, not {other}'s",
         "pt": "É a vez de {name}, não de {other}",
     },
-    "winner": {"en": "Winner: {names} with {points}", "pt": "Vencedor(a): {names} com {points}"},
-    "tie": {"en": "Tie: {names} with {points}", "pt": "Empate: {names} com {points}"},
     "winner_word": {"en": "winner", "pt": "vencedor"},
     # hints
     "hints_before": {
@@ -249,13 +249,18 @@ def bonus_text(card: Scorecard, words: Words) -> str:
     return words("bonus_more", n=card.bonus_needed)
 
 
-def game_over_text(totals: dict[str, int], winners: Sequence[str], words: Words) -> str:
-    """ "Game over! Winner: Ana with 212" (or a tie), then every total."""
-    best = totals[winners[0]]
-    key = "winner" if len(winners) == 1 else "tie"
-    ranking = sorted(totals.items(), key=lambda item: -item[1])
-    scores = ", ".join(f"{name} {points}" for name, points in ranking)
-    return (
-        f"{words('game_over')} {words(key, names=listing(winners, words), points=best)}. "
-        f"{words('total')}: {scores}"
-    )
+def game_over_text(game: DicePokerGame, words: Words) -> tuple[str, str]:
+    """The end screen: "Game over! Winner: Ana with 212." and, as HTML, every
+    player's subtotals, bonuses and total."""
+    totals = game.totals()
+    head = f"{words('game_over')} {result_text(totals, game.winners(), words)}"
+    parts: list[tuple[str, Callable[[Scorecard], int]]] = [
+        ("upper_total", lambda card: card.upper_total),
+        ("bonus", lambda card: card.upper_bonus),
+        ("lower_total", lambda card: card.lower_total),
+    ]
+    if game.ruleset.poker_bonus:
+        parts.append(("poker_bonus", lambda card: card.poker_bonus))
+    parts.append(("total", lambda card: card.total))
+    rows = [[words(key)] + [str(part(card)) for card in game.state.cards] for key, part in parts]
+    return head, html_table(["", *game.players], rows, "dicelab-breakdown")

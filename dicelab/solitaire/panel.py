@@ -174,7 +174,7 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
         over = game.is_over
         self.roll_label.value = w("roll_number", n=game.rolls) if game.rolls else w("no_roll")
         if over:
-            status = w("over")
+            status = ""  # the end screen says it
             show_available(self.roll_button, False, w("game_is_over"))
         elif game.waiting:
             status = w("waiting", names=listing(game.waiting, w), count=len(game.waiting))
@@ -257,6 +257,9 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
     ) -> SolitairePanel:
         """A panel that plays on with `game` (showing its seed, if known)."""
         return cls._playing(game, lang=lang, planner=planner)
+
+    def _options(self) -> dict[str, Any]:
+        return {"planner": self._planner}
 
     @classmethod
     def load(cls, path: str | Path, lang: str = "en", planner: Any = None) -> SolitairePanel:

@@ -47,7 +47,7 @@ SUGGESTED_COLOR = "#a5d6a7"
 CURRENT_BACKGROUND = "#fff3c4"
 
 # The look of a paper sheet; the classes are stable for browser tests.
-SHEET_CSS = """<style>
+SHEET_CSS = """
 .dicelab-solitaire button.dicelab-die.dicelab-unavailable { opacity: 1; cursor: default; }
 .dicelab-solitaire .dicelab-player-block { border: 1px solid #c5b98f; border-radius: 6px;
   padding: 6px 10px; background: #fffdf3; }
@@ -58,12 +58,12 @@ SHEET_CSS = """<style>
 .dicelab-solitaire td.dicelab-sum, .dicelab-solitaire td.dicelab-face {
   font-weight: bold; text-align: right; }
 .dicelab-solitaire td.dicelab-tally, .dicelab-solitaire td.dicelab-dtally {
-  font-family: monospace; color: #1a237e; min-width: 9em; letter-spacing: 1px; }
-.dicelab-solitaire td.dicelab-dtally { min-width: 7.5em; }
+  font-family: monospace; color: #1a237e; min-width: 8em; letter-spacing: 1px; }
+.dicelab-solitaire td.dicelab-dtally { min-width: 6em; }
 .dicelab-solitaire td.dicelab-points { text-align: right; min-width: 3.2em; }
 .dicelab-solitaire .dicelab-plus { color: #1b5e20; font-weight: bold; }
 .dicelab-solitaire .dicelab-minus { color: #b71c1c; }
-.dicelab-solitaire td.dicelab-face { padding-left: 22px; border-left: 1px dashed #c5b98f; }
+.dicelab-solitaire td.dicelab-face { padding-left: 12px; border-left: 1px dashed #c5b98f; }
 .dicelab-solitaire td.dicelab-face.dicelab-chosen span { border: 2px solid #1a237e;
   border-radius: 50%; padding: 0 5px; }
 .dicelab-solitaire td.dicelab-face.dicelab-closed { color: #bdbdbd; font-weight: normal; }
@@ -85,7 +85,7 @@ SHEET_CSS = """<style>
   padding: 1px 4px; font-size: 12px; }
 .dicelab-solitaire table.dicelab-breakdown td, .dicelab-solitaire table.dicelab-breakdown th {
   padding: 1px 8px; text-align: right; }
-</style>"""
+"""
 
 
 def _points(marks: int, points: int) -> tuple[str, str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dicelab.core.ui.panel import COMMON_WORDS, Words, listing
-from dicelab.core.ui.words import Text
+from dicelab.core.ui.words import Text, result_text
 from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import WIN, Split
 
@@ -31,7 +31,6 @@ WORDS: dict[str, dict[str, Text]] = {
         "pt": {"one": "Aguardando {names} escolher", "many": "Aguardando {names} escolherem"},
     },
     "ready": {"en": "Ready for the next roll", "pt": "Pronto para a próxima jogada"},
-    "over": {"en": "Game over", "pt": "Fim de jogo"},
     "rolled": {"en": "Rolled {dice}", "pt": "Saiu {dice}"},
     "choose_now": {
         "en": "{names}: choose a split",
@@ -76,8 +75,6 @@ WORDS: dict[str, dict[str, Text]] = {
     },
     # the end of the game
     "solo": {"en": "{name} scored {points}.", "pt": "{name} fez {points} pontos."},
-    "winner": {"en": "Winner: {names} with {points}.", "pt": "Vencedor(a): {names} com {points}."},
-    "tie": {"en": "Tie: {names} with {points}.", "pt": "Empate: {names} com {points}."},
     "win": {
         "en": "{names}: 500 or more, a win!",
         "pt": "{names}: 500 ou mais, uma vitória!",
@@ -184,12 +181,10 @@ def game_over_text(scores: dict[str, int], winners: Sequence[str], words: Words)
     >>> game_over_text({"Ana": 220}, ["Ana"], words)
     'Game over! Ana scored 220. 500 or more is a win: not this time.'
     """
-    best = scores[winners[0]]
     if len(scores) == 1:
-        head = words("solo", name=winners[0], points=best)
+        head = words("solo", name=winners[0], points=scores[winners[0]])
     else:
-        key = "winner" if len(winners) == 1 else "tie"
-        head = words(key, names=listing(winners, words), points=best)
+        head = result_text(scores, winners, words)
     winning = [name for name, points in scores.items() if points >= WIN]
     if winning:
         tail = words("win", names=listing(winning, words))

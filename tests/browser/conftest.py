@@ -1,8 +1,9 @@
 """Real-browser tests: Voilà serves notebooks/play.ipynb, Debian Chromium plays it.
 
-Needs `/usr/bin/chromium` (Debian's package `chromium`, which `.ci/run`
+Needs `/usr/bin/chromium` (Debian's package `chromium`, which `make test`
 installs) and the `playwright` Python package (never `playwright install`:
-it would download a browser). Screenshots go to `build/screenshots/`.
+it would download a browser).  Voilà runs as `make play` runs it, with a
+pool of preheated kernels.  Screenshots go to `build/screenshots/`.
 """
 
 from __future__ import annotations
@@ -15,10 +16,15 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
+
+from dicelab.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("DICELAB_CHROMIUM", "/usr/bin/chromium"))
@@ -33,6 +39,17 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 NOT_LOCAL = re.compile(r"^https?://(?!127\.0\.0\.1|localhost)")
+POOL = 3  # preheated kernels: a page opens on a kernel that has already run the app
+LOAD = 90_000  # ms: enough for a page that finds the pool empty (a kernel starts)
+PROJECTOR, LAPTOP = (1280, 800), (1024, 700)
+TABS = {"dice-poker": 0, "solitaire": 1}
+
+
+@dataclass(frozen=True)
+class Server:
+    url: str
+    workdir: Path  # the notebook's folder: the panels' save files live here
+    log: Path
 
 
 def _free_port() -> int:
@@ -41,15 +58,25 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _wait_for(done: Callable[[], bool], seconds: float, what: str, log: Path) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what} (after {seconds:.0f} s): " + log.read_text()[-3000:])
+        time.sleep(0.3)
+
+
 @pytest.fixture(scope="session")
-def play_url(tmp_path_factory) -> Iterator[str]:
-    """Voilà serving a copy of the play app on a free local port."""
+def play_server(tmp_path_factory) -> Iterator[Server]:
+    """Voilà serving a copy of the play app on a free local port, as `make play`
+    does (preheated kernels), with an empty solver cache."""
     if not CHROMIUM.exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
     workdir = tmp_path_factory.mktemp("play")
     shutil.copy(ROOT / "notebooks" / "play.ipynb", workdir / "play.ipynb")
     port = _free_port()
-    log = open(workdir / "voila.log", "w")  # noqa: SIM115 - closed below
+    log_path = workdir / "voila.log"
+    log = open(log_path, "w")  # noqa: SIM115 - closed below
     server = subprocess.Popen(
         [
             sys.executable,
@@ -60,6 +87,8 @@ def play_url(tmp_path_factory) -> Iterator[str]:
             f"--port={port}",
             "--Voila.ip=127.0.0.1",
             "--show_tracebacks=True",
+            "--preheat_kernel=True",
+            f"--pool_size={POOL}",
         ],
         cwd=workdir,
         env={**os.environ, "DICELAB_CACHE_DIR": str(workdir / "cache")},
@@ -67,17 +96,19 @@ def play_url(tmp_path_factory) -> Iterator[str]:
         stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 60
-    while True:
+
+    def answers() -> bool:
+        if server.poll() is not None:
+            pytest.fail("Voilà stopped: " + log_path.read_text())
         try:
-            urllib.request.urlopen(url, timeout=2).close()
-            break
+            urllib.request.urlopen(url, timeout=5).close()
         except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                server.kill()
-                pytest.fail("Voilà did not start: " + (workdir / "voila.log").read_text())
-            time.sleep(0.3)
-    yield url
+            return False
+        return True
+
+    _wait_for(lambda: "is filled" in log_path.read_text(), 120, "no kernel pool", log_path)
+    _wait_for(answers, 120, "Voilà does not answer", log_path)
+    yield Server(url, workdir, log_path)
     server.terminate()
     server.wait(timeout=20)
     log.close()
@@ -93,20 +124,80 @@ def browser():
         chromium.close()
 
 
-@pytest.fixture
-def page(browser, play_url):
-    """A fresh page of the play app, with every non-local request refused."""
-    context = browser.new_context(viewport={"width": 1300, "height": 1500})
+@pytest.fixture(scope="session")
+def first_load(browser, play_server) -> Iterator[float]:
+    """Seconds from asking for the play app to its Roll button, on a server
+    whose kernel pool is ready (as for a class: the server runs before the bell)."""
+    time.sleep(5)  # the preheated kernels finish running the notebook
+    context = browser.new_context(viewport={"width": PROJECTOR[0], "height": PROJECTOR[1]})
     page = context.new_page()
     page.route(NOT_LOCAL, lambda route: route.abort())
-    page.goto(play_url, wait_until="domcontentloaded")
-    yield page
+    start = time.monotonic()
+    page.goto(play_server.url, wait_until="commit")
+    page.locator(".dicelab-dice-poker .dicelab-roll").wait_for(timeout=LOAD)
+    yield time.monotonic() - start
     context.close()
 
 
+@pytest.fixture
+def open_app(browser, play_server, first_load) -> Iterator[Callable[..., Any]]:
+    """`open_app(size, lang, game)`: a fresh page of the play app at viewport
+    `size`, in `lang`, on the tab of `game`; every non-local request refused."""
+    contexts = []
+
+    def open_page(size=PROJECTOR, lang: str = "en", game: str = "dice-poker"):
+        context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+        contexts.append(context)
+        page = context.new_page()
+        page.route(NOT_LOCAL, lambda route: route.abort())
+        page.goto(play_server.url, wait_until="domcontentloaded")
+        page.locator(".dicelab-dice-poker .dicelab-roll").wait_for(timeout=LOAD)
+        if lang == "pt":
+            page.locator(".dicelab-language button").nth(1).click()
+            page.locator(".dicelab-dice-poker .dicelab-roll", has_text="Rolar").wait_for()
+        if TABS[game]:
+            page.locator(".dicelab-tabs .lm-TabBar-tab").nth(TABS[game]).click()
+        page.locator(f".dicelab-{game} .dicelab-roll").wait_for()
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
 def screenshot(page, name: str) -> Path:
-    """Save a full-page screenshot under build/screenshots/."""
+    """Save what the viewport shows under build/screenshots/."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path))
     return path
+
+
+@dataclass
+class NearEnd:
+    """A game saved one roll (Solitaire) or one turn (Dice Poker) before its end."""
+
+    saved: Any  # the game as saved
+    tail: list[Any]  # the actions that ended it
+    final: Any  # the finished game
+
+
+def near_end(name: str, path: Path, seed: int = 0) -> NearEnd:
+    """Play a game of Ana and Bruno by the game's first quick strategy and save it to `path` at its
+    last roll of all (the start of the last turn in Dice Poker).  Saves keep
+    the dice generator, so the panel that loads it rolls what `tail` rolled."""
+    info = GAMES[name]
+    game, play = info.new_game(["Ana", "Bruno"], seed=seed), info.strategy(info.quick_strategies[0])
+    rng, last, tail = np.random.default_rng(seed), None, []
+    while not game.is_over:
+        player = game.to_move()[0]
+        legal = game.legal_actions(player)
+        if len(legal) == 1 and type(legal[0]).__name__ == "Roll":
+            last, tail = game.to_json(), []
+        action = play(game.view(player), legal, rng)
+        tail.append(action)
+        game.apply(action)
+    assert last is not None
+    saved = info.engine_class.from_json(last)
+    saved.save(path)
+    return NearEnd(saved, tail, game)

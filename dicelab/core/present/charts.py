@@ -23,7 +23,8 @@ class Markup(str):
 Cell = str | tuple[str, str]
 
 CHART_CSS = """
-.dicelab-panel span.dicelab-bar { display: inline-block; width: 90px; height: 10px;
+.dicelab-panel span.dicelab-bar-cell { white-space: nowrap; }
+.dicelab-panel span.dicelab-bar { display: inline-block; width: 64px; height: 10px;
   background: #eceff1; vertical-align: middle; margin-right: 4px; }
 .dicelab-panel span.dicelab-bar > span { display: block; height: 100%; }
 """
@@ -59,4 +60,5 @@ def bar(share: float | Fraction, color: str) -> str:
 def bar_cell(share: float | Fraction, color: str, text: str, tip: str = "") -> Markup:
     """A table cell with a bar and its text (the exact value on hover)."""
     title = f' title="{html.escape(tip)}"' if tip else ""
-    return Markup(f"<span{title}>{bar(share, color)}{html.escape(text)}</span>")
+    inside = bar(share, color) + html.escape(text)
+    return Markup(f'<span class="dicelab-bar-cell"{title}>{inside}</span>')

@@ -50,6 +50,7 @@ from dicelab.core.ui.widgets import (
     die_svg,
     fresh_seed,
     parse_seed,
+    playable_bundle,
     set_visible,
     show_available,
     show_text,
@@ -256,7 +257,8 @@ class Panel(Generic[G, H]):
             layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px 24px", margin="8px 0 0 0"),
         )
         foot.add_class("dicelab-foot")
-        self.widget = widgets.VBox([widgets.HTML(PANEL_CSS + css), head, body, foot])
+        style = widgets.HTML(f"<style>{PANEL_CSS}{css}</style>")
+        self.widget = widgets.VBox([style, head, body, foot])
         self.widget.add_class("dicelab-panel")
         self.widget.add_class(f"dicelab-{name}")
 
@@ -362,13 +364,19 @@ class Panel(Generic[G, H]):
         """What a panel for `game` is made with, besides its players (for `from_game`)."""
         return {}
 
+    def _options(self) -> dict[str, Any]:
+        """What this panel was given besides its game (an advisor ...), for `in_language`."""
+        return {}
+
+    def in_language(self: P, lang: str) -> P:
+        """A panel in another language that plays on with the same game (and keeps
+        what it was given, such as an advisor)."""
+        panel = type(self)._playing(self._game, lang=lang, **self._options())
+        panel.hints_toggle.value = self.hints_toggle.value
+        return panel
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._game!r}>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
+        return playable_bundle(self.widget, self.words("run_to_play", game=self.words("title")))

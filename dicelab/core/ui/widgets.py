@@ -38,6 +38,7 @@ __all__ = [
     "die_svg",
     "fresh_seed",
     "parse_seed",
+    "playable_bundle",
     "set_visible",
     "show_available",
     "show_text",
@@ -49,7 +50,7 @@ HELD_COLOR = "#ffd54f"
 FREE_COLOR = "#ffffff"
 
 # Shared look: dice large and clear, disabled score cells still readable.
-PANEL_CSS = """<style>
+PANEL_CSS = """
 .dicelab-panel .dicelab-die button, .dicelab-panel button.dicelab-die {
   line-height: 1; padding: 0; border: 2px solid #555; border-radius: 10px; color: #212121; }
 .dicelab-panel button.dicelab-held { border: 3px solid #e65100; }
@@ -63,8 +64,11 @@ PANEL_CSS = """<style>
 .dicelab-panel .dicelab-message-success { color: #1b5e20; }
 .dicelab-panel table.dicelab-table td, .dicelab-panel table.dicelab-table th {
   padding: 1px 6px; text-align: right; }
-.dicelab-panel table.dicelab-table td:first-child { text-align: left; }
-</style>"""
+.dicelab-panel table.dicelab-table td:first-child,
+.dicelab-panel table.dicelab-table th:first-child { text-align: left; }
+.dicelab-panel table.dicelab-table { line-height: 1.3; }
+.dicelab-panel .dicelab-hints .widget-html-content { line-height: 1.35; }
+"""
 
 _MESSAGE_STYLES = {
     "info": "color:#1a237e",
@@ -164,6 +168,14 @@ def show_available(button: widgets.Button, available: bool, why: str = "") -> No
     (button.remove_class if available else button.add_class)("dicelab-unavailable")
     if not available:
         button.tooltip = why
+
+
+def playable_bundle(widget: widgets.Widget, note: str) -> dict[str, Any]:
+    """What a notebook stores for `widget`: its view, and `note` as plain text
+    (shown until the cell is run, instead of the widget's raw repr)."""
+    bundle: dict[str, Any] = widget._repr_mimebundle_()
+    bundle["text/plain"] = note
+    return bundle
 
 
 def set_visible(widget: widgets.Widget, visible: bool) -> None:

@@ -36,11 +36,18 @@ COMMON_WORDS: dict[str, dict[str, Text]] = {
     "loaded": {"en": "Game loaded from {path}", "pt": "Jogo carregado de {path}"},
     # the end of a game, lists of names, the advice tables
     "game_over": {"en": "Game over!", "pt": "Fim de jogo!"},
+    "winner": {"en": "Winner: {names} with {points}.", "pt": "Vencedor(a): {names} com {points}."},
+    "tie": {"en": "Tie: {names} with {points}.", "pt": "Empate: {names} com {points}."},
     "and": {"en": "and", "pt": "e"},
     "total": {"en": "Total", "pt": "Total"},
     "delta": {"en": "vs best", "pt": "vs melhor"},
     "best": {"en": "best", "pt": "melhor"},
     "cancel": {"en": "Cancel", "pt": "Cancelar"},
+    # what a notebook shows until the cell of a panel is run
+    "run_to_play": {
+        "en": "Run this cell to play {game}.",
+        "pt": "Execute esta célula para jogar {game}.",
+    },
 }
 
 
@@ -103,11 +110,13 @@ class Words:
     def explain(self, error: IllegalMove, details: Mapping[str, str] | None = None) -> str:
         """An illegal move in this language: the table's text for its rule (its
         fields filled from the error's details, shown by `details`), else the
-        engine's own (English) message."""
+        engine's own (English) message as a sentence."""
+        said = str(error)
+        said = said[:1].upper() + said[1:]  # a sentence in the panel
         texts = self._table.get(f"rule:{error.rule}", {})
         text = texts.get(self.lang)
         if text is None:
-            return str(error)
+            return said
         if not isinstance(text, str):  # it agrees with the number of things listed
             sizes = [len(v) for v in error.details.values() if isinstance(v, (list, tuple))]
             text = text["one" if sizes[:1] == [1] else "many"]
@@ -115,7 +124,7 @@ class Words:
         try:
             return text.format(**shown)
         except (KeyError, IndexError):
-            return str(error)
+            return said
 
 
 def listing(names: Sequence[str], words: Words) -> str:
@@ -127,3 +136,13 @@ def listing(names: Sequence[str], words: Words) -> str:
     if len(names) <= 1:
         return "".join(names)
     return f"{', '.join(names[:-1])} {words('and')} {names[-1]}"
+
+
+def result_text(totals: Mapping[str, int], winners: Sequence[str], words: Words) -> str:
+    """Who won, with how many points (or who tied).
+
+    >>> result_text({"Ana": 212, "Bia": 212}, ["Ana", "Bia"], Words(COMMON_WORDS, "pt"))
+    'Empate: Ana e Bia com 212.'
+    """
+    key = "winner" if len(winners) == 1 else "tie"
+    return words(key, names=listing(winners, words), points=totals[winners[0]])

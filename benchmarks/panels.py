@@ -1,0 +1,97 @@
+"""Click latency of the play panels: `python benchmarks/panels.py [--games N]`.
+
+Clicks through whole games headless (no browser: the time a click holds the
+kernel), as the play app builds its panels, with Hints on, in English and in
+Portuguese: Dice Poker and Solitaire Dice for Ana and Bruno, every move
+chosen by the game's greedy strategy and made by clicking (dice to hold,
+Roll, a score box, an option).  Prints per game the number of clicks, the
+median, the 95th percentile and the slowest click, and p95 side by side
+with the budget of 0.3 s (a ratio above 1 misses it).  The first click of
+a panel (its tables computed cold) is counted like any other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from typing import Any
+
+import numpy as np
+
+BUDGET = 0.3  # s: the longest a click may hold the kernel (p95)
+
+
+def timed_clicks(panel: Any, name: str, rng: np.random.Generator) -> list[float]:
+    """Play `panel`'s game to the end by clicks; the seconds of each click."""
+    from dicelab.games import GAMES
+
+    strategy = GAMES[name].strategy("greedy")
+    times: list[float] = []
+
+    def click(button: Any) -> None:
+        start = time.perf_counter()
+        button.click()
+        times.append(time.perf_counter() - start)
+        if panel.message.kind == "error":
+            raise RuntimeError(f"{name}: {panel.message.text}")
+
+    start = time.perf_counter()
+    panel.hints_toggle.value = True  # a toggle: its change is its click
+    times.append(time.perf_counter() - start)
+    game = panel.game
+    while not game.is_over:
+        player = game.to_move()[0]
+        action = strategy(game.view(player), game.legal_actions(player), rng)
+        for button in buttons_for(panel, name, action):
+            click(button)
+        game = panel.game
+    return times
+
+
+def buttons_for(panel: Any, name: str, action: Any) -> list[Any]:
+    """The buttons that make `action` in `panel` (dice to hold or release, then Roll)."""
+    game, kind = panel.game, type(action).__name__
+    if kind == "Roll":
+        held = game.state.held if name == "dice-poker" and game.state.dice is not None else set()
+        wanted = getattr(action, "hold", frozenset())
+        toggles = [panel.dice_buttons[i] for i in sorted(set(held) ^ set(wanted))]
+        return [*toggles, panel.roll_button]
+    if kind == "Score":
+        return [panel.box_buttons[game.state.current][action.box]]
+    p = game.players.index(action.player)
+    return [panel.option_buttons[p][game.options(p).index(action.split)]]
+
+
+def run(name: str, lang: str, games: int) -> list[float]:
+    """The seconds of every click of `games` whole games of `name` in `lang`."""
+    from dicelab.games import GAMES
+
+    times: list[float] = []
+    for seed in range(games):
+        panel = GAMES[name].panel_class(["Ana", "Bruno"], seed=seed, lang=lang)
+        times += timed_clicks(panel, name, np.random.default_rng(seed))
+    return times
+
+
+def report(label: str, times: list[float]) -> None:
+    p95 = float(np.percentile(times, 95))
+    print(
+        f"{label:<28} {len(times):>6} clicks  median {statistics.median(times) * 1000:6.1f} ms"
+        f"  p95 {p95 * 1000:6.1f} ms  max {max(times) * 1000:6.1f} ms"
+        f"  p95/budget {p95 / BUDGET:5.2f}"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3, help="whole games per game and language")
+    args = parser.parse_args(argv)
+    print(f"Click latency, {args.games} whole games each, Hints on (budget: p95 < {BUDGET} s)")
+    for name in ("dice-poker", "solitaire"):
+        for lang in ("en", "pt"):
+            report(f"{name} ({lang})", run(name, lang, args.games))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+"""The play app: every game's panel in a tab, and a language switch.
+
+`PlayApp()` is what `notebooks/play.ipynb` shows (and `make play` serves
+with Voilà): a header with English / Português, then one tab per game of
+`dicelab.games.GAMES`.  Only the open tab's panel is built (a class waits
+for nothing else); switching the language rebuilds the built panels in the
+new language around the same games, so nothing is lost.
+
+>>> app = PlayApp(lang="pt")
+>>> app.tabs.titles, sorted(app.panels)
+(('Pôquer de dados', 'Solitaire Dice'), ['dice-poker'])
+>>> app.language.value = "en"
+>>> app.tabs.titles[0], app.panels["dice-poker"].lang
+('Dice Poker', 'en')
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from dicelab.core.ui.widgets import playable_bundle
+from dicelab.core.ui.words import COMMON_WORDS, Words, check_lang, listing
+from dicelab.games import GAMES, GameInfo
+
+TITLE = {"en": "dicelab: play", "pt": "dicelab: jogar"}
+
+
+class PlayApp:
+    """A tab per game (its panel built when the tab is first opened) and a
+    language switch; `panels[name]` are the panels built so far."""
+
+    def __init__(
+        self,
+        players: Sequence[str] = ("Ana", "Bruno"),
+        lang: str = "en",
+        games: Sequence[GameInfo] | None = None,
+    ) -> None:
+        self.games = list(GAMES.values()) if games is None else list(games)
+        self.players = tuple(players)
+        self.lang = check_lang(lang)
+        self.panels: dict[str, Any] = {}
+        self.title = widgets.HTML()
+        self.language = widgets.ToggleButtons(
+            options=[("English", "en"), ("Português", "pt")], value=self.lang
+        )
+        self.language.style.button_width = "auto"
+        self.language.add_class("dicelab-language")
+        self.tabs = widgets.Tab(children=[widgets.VBox() for _ in self.games])
+        self.tabs.add_class("dicelab-tabs")
+        head = widgets.HBox(
+            [self.title, self.language],
+            layout=widgets.Layout(align_items="center", grid_gap="24px"),
+        )
+        self.widget = widgets.VBox([head, self.tabs])
+        self.widget.add_class("dicelab-app")
+        self._show_titles()
+        self._open(0)
+        self.tabs.observe(lambda change: self._open(change["new"]), names="selected_index")
+        self.language.observe(lambda change: self._switch(change["new"]), names="value")
+
+    def _show_titles(self) -> None:
+        self.title.value = f"<b style='font-size:1.2em'>{html.escape(TITLE[self.lang])}</b>"
+        self.tabs.titles = tuple(
+            game.title_pt if self.lang == "pt" else game.title for game in self.games
+        )
+
+    def _open(self, index: int | None) -> None:
+        """Build the panel of tab `index` if it is not built yet."""
+        if index is None:
+            return
+        game = self.games[index]
+        if game.name not in self.panels:
+            panel = game.panel_class(self.players, lang=self.lang)
+            self.panels[game.name] = panel
+            self.tabs.children[index].children = [panel.widget]
+
+    def _switch(self, lang: str) -> None:
+        """The same games, in the panels of another language."""
+        self.lang = check_lang(lang)
+        for index, game in enumerate(self.games):
+            old = self.panels.get(game.name)
+            if old is None:
+                continue
+            panel = old.in_language(self.lang)
+            self.panels[game.name] = panel
+            self.tabs.children[index].children = [panel.widget]
+            old.widget.close()
+        self._show_titles()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        words = Words(COMMON_WORDS, self.lang)
+        titles = [game.title_pt if self.lang == "pt" else game.title for game in self.games]
+        return playable_bundle(self.widget, words("run_to_play", game=listing(titles, words)))

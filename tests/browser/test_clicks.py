@@ -1,0 +1,117 @@
+"""Every click is answered, in the panel's language: a control that cannot be
+used now says why on hover and, when clicked, in the message line; numbers
+are written as the language writes them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PROJECTOR
+
+pytestmark = pytest.mark.browser
+
+SAYS = {
+    "en": {
+        "roll_first": "Roll the dice first",
+        "no_rolls": "No rolls left this turn",
+        "not_yours": "It is Ana's turn, not Bruno's",
+        "filled": "Chance is already filled",
+        "dice_info": "The dice are everyone's",
+        "both_choose": "Ana, Bruno must choose first",
+        "one_chooses": "Bruno must choose first",
+        "waiting_one": "Waiting for Bruno to choose",
+        "best": "Its chance",
+    },
+    "pt": {
+        "roll_first": "Role os dados primeiro",
+        "no_rolls": "Sem jogadas restantes nesta rodada",
+        "not_yours": "É a vez de Ana, não de Bruno",
+        "filled": "Chance já está preenchida",
+        "dice_info": "Os dados são de todos",
+        "both_choose": "Ana e Bruno precisam escolher antes",
+        "one_chooses": "Bruno precisa escolher antes",
+        "waiting_one": "Aguardando Bruno escolher",
+        "best": "Chance da melhor",
+    },
+}
+DECIMAL = {"en": re.compile(r"\d\.\d+%"), "pt": re.compile(r"\d,\d+%")}
+
+
+def _says(panel, text: str) -> None:
+    expect(panel.locator(".dicelab-message")).to_contain_text(text)
+
+
+def _has_tooltip(locator) -> None:
+    expect(locator).to_have_attribute("title", re.compile(r"\w"))
+
+
+def _numbers_in(lang: str, text: str) -> None:
+    other = DECIMAL["pt" if lang == "en" else "en"]
+    assert DECIMAL[lang].search(text) and not other.search(text), text
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_dice_poker_answers_every_click(open_app, lang):
+    says = SAYS[lang]
+    panel = open_app(PROJECTOR, lang).locator(".dicelab-dice-poker")
+    roll = panel.locator(".dicelab-roll")
+
+    _has_tooltip(panel.locator(".dicelab-die-0"))
+    panel.locator(".dicelab-die-0").click()  # a die before rolling
+    _says(panel, says["roll_first"])
+    _has_tooltip(panel.locator(".dicelab-card-0-chance"))
+    panel.locator(".dicelab-card-0-chance").click()  # a box before rolling
+    _says(panel, says["roll_first"])
+
+    for left in "210":
+        roll.click()
+        expect(roll).to_contain_text(left)
+    _has_tooltip(roll)
+    roll.click()  # a fourth roll
+    _says(panel, says["no_rolls"])
+    _has_tooltip(panel.locator(".dicelab-card-1-chance"))
+    panel.locator(".dicelab-card-1-chance").click()  # the other player's card
+    _says(panel, says["not_yours"])
+
+    panel.locator(".dicelab-card-0-chance").click()  # Ana scores
+    expect(panel.locator(".dicelab-player")).to_contain_text("Bruno")
+    roll.click()
+    panel.locator(".dicelab-card-1-ones").click()  # Bruno scores
+    expect(panel.locator(".dicelab-player")).to_contain_text("Ana")
+    roll.click()
+    _has_tooltip(panel.locator(".dicelab-card-0-chance"))
+    panel.locator(".dicelab-card-0-chance").click()  # a box already filled
+    _says(panel, says["filled"])
+
+    panel.locator(".dicelab-hints-toggle").click()
+    table = panel.locator(".dicelab-hints-table")
+    expect(table).to_contain_text(says["best"])
+    _numbers_in(lang, table.inner_text())
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_solitaire_answers_every_click(open_app, lang):
+    says = SAYS[lang]
+    panel = open_app(PROJECTOR, lang, game="solitaire").locator(".dicelab-solitaire")
+    roll = panel.locator(".dicelab-roll")
+
+    _has_tooltip(panel.locator(".dicelab-die-0"))
+    panel.locator(".dicelab-die-0").click()
+    _says(panel, says["dice_info"])
+    roll.click()
+    expect(panel.locator(".dicelab-option-0-0")).to_be_visible()
+    _has_tooltip(roll)
+    roll.click()  # before anyone has chosen
+    _says(panel, says["both_choose"])
+    panel.locator(".dicelab-option-0-0").click()
+    expect(panel.locator(".dicelab-waiting")).to_have_text(says["waiting_one"])
+    roll.click()  # before Bruno has chosen
+    _says(panel, says["one_chooses"])
+
+    panel.locator(".dicelab-hints-toggle").click()
+    table = panel.locator(".dicelab-hints-table")
+    expect(table).to_be_visible()
+    _numbers_in(lang, table.inner_text())

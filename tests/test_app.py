@@ -1,0 +1,49 @@
+"""The play app: tabs built when opened, a language switch that keeps the
+games, and a notebook that opens with a note rather than a raw repr."""
+
+from __future__ import annotations
+
+import json
+
+from dicelab.app import PlayApp
+from dicelab.games import GAMES, NOTEBOOKS
+
+NOTE = "Run this cell to play Dice Poker and Solitaire Dice."
+
+
+def test_a_tab_builds_its_panel_when_first_opened() -> None:
+    app = PlayApp()
+    assert list(app.panels) == ["dice-poker"]
+    app.tabs.selected_index = 1
+    assert list(app.panels) == ["dice-poker", "solitaire"]
+    solitaire = app.panels["solitaire"]
+    app.tabs.selected_index = 0
+    app.tabs.selected_index = 1
+    assert app.panels["solitaire"] is solitaire  # built once
+    assert app.tabs.children[1].children == (solitaire.widget,)
+
+
+def test_switching_the_language_keeps_every_game_and_the_hints() -> None:
+    app = PlayApp(players=["Ana", "Bruno"])
+    app.tabs.selected_index = 1
+    poker = app.panels["dice-poker"]
+    poker.roll_button.click()
+    poker.hints_toggle.value = True
+    before = {name: panel.game.to_json() for name, panel in app.panels.items()}
+    app.language.value = "pt"
+    assert {name: panel.game.to_json() for name, panel in app.panels.items()} == before
+    assert all(panel.lang == "pt" for panel in app.panels.values())
+    assert app.panels["dice-poker"].hints_toggle.value
+    assert app.panels["dice-poker"].roll_button.description == "Rolar (faltam 2)"
+    assert app.tabs.titles == (GAMES["dice-poker"].title_pt, GAMES["solitaire"].title_pt)
+    app.panels["dice-poker"].roll_button.click()  # the game goes on in Portuguese
+    assert app.panels["dice-poker"].roll_button.description == "Rolar (faltam 1)"
+
+
+def test_the_notebook_opens_with_a_note_until_it_is_run() -> None:
+    assert PlayApp()._repr_mimebundle_()["text/plain"] == NOTE
+    notebook = json.loads((NOTEBOOKS / "play.ipynb").read_text())
+    (cell,) = notebook["cells"]
+    (output,) = cell["outputs"]
+    assert output["data"] == {"text/plain": [NOTE]}
+    assert "widgets" not in notebook["metadata"]  # no widget state stored
