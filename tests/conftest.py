@@ -1,8 +1,20 @@
-"""Fixtures shared by the test modules."""
+"""Fixtures shared by the test modules, and the hypothesis profile.
+
+Property tests are repeatable by default (the same examples on every run, so
+CI never flakes); `DICELAB_HYPOTHESIS=explore` draws new ones on each run,
+to hunt for new failures (run it now and then, and after changing a rule).
+"""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import settings
+
+settings.register_profile("repeatable", derandomize=True, print_blob=True)
+settings.register_profile("explore", print_blob=True)
+settings.load_profile(os.environ.get("DICELAB_HYPOTHESIS", "repeatable"))
 
 
 @pytest.fixture(scope="module")

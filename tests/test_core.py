@@ -191,3 +191,16 @@ def test_select_keeps_some_columns():
     assert table.value("double", "p") == Fraction(1, 6)
     with pytest.raises(SettingsError):
         small_table().select("nope")
+
+
+def test_the_same_message_twice_flashes_again() -> None:
+    from dicelab.core.ui.widgets import MessageArea
+
+    area = MessageArea()
+    area.error("Roll the dice first")
+    first = [c for c in area._dom_classes if c.startswith("dicelab-flash-")]
+    area.error("Roll the dice first")
+    second = [c for c in area._dom_classes if c.startswith("dicelab-flash-")]
+    assert len(first) == len(second) == 1 and first != second  # a new animation
+    area.clear()
+    assert not any(c.startswith("dicelab-flash-") for c in area._dom_classes)

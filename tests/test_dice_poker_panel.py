@@ -328,9 +328,9 @@ def test_portuguese_labels() -> None:
     assert (panel.save_button.description, panel.load_button.description) == ("Salvar", "Carregar")
     assert "faltam 64 para o bônus" in panel.scorecard.bonus_labels[0].value
     panel.hints_toggle.value = True
-    assert ">Ases<" in panel.hints.table.value and "Chance da melhor" not in panel.hints.table.value
+    assert ">Ases<" in panel.hints.table.value and "P(melhor)" not in panel.hints.table.value
     panel.roll_button.click()
-    assert "Chance da melhor" in panel.hints.table.value and "," in panel.hints.table.value
+    assert "P(melhor)" in panel.hints.table.value and "," in panel.hints.table.value
     panel.dice_buttons[1].click()
     assert panel.dice_views[1].caption.value == "segurado"
     panel.box_buttons[0]["poker"].click()

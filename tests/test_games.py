@@ -12,7 +12,9 @@
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 from typing import Any
 
 import numpy as np
@@ -20,8 +22,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dicelab.core.engine import Engine, play_out
+from dicelab.core.engine import Engine, contract, play_out
 from dicelab.core.present.table import OddsTable
+from dicelab.core.ui.words import LANGS
 from dicelab.errors import IllegalMove
 from dicelab.games import GAMES, load
 
@@ -125,3 +128,45 @@ def test_the_contract_holds_at_random_points(name, data):
     check_illegal_actions_change_nothing(game, pool)
     check_views(game, np.random.default_rng(0))
     check_save_and_load(game)
+
+
+def _rules_of(name: str) -> set[str]:
+    """Every rule name (a `RULE_*` constant) of the game's package and of the core."""
+    package = importlib.import_module(GAMES[name].engine.partition(":")[0].rpartition(".")[0])
+    modules = [contract] + [
+        importlib.import_module(f"{package.__name__}.{module.name}")
+        for module in pkgutil.iter_modules(package.__path__)
+    ]
+    return {
+        value
+        for module in modules
+        for key, value in vars(module).items()
+        if key.startswith("RULE_") and isinstance(value, str)
+    }
+
+
+# rules that only a program can break (a malformed action), never a click
+PROGRAM_ONLY = {"an action is a Roll or a Score", "an action is a Roll or a Choose"} | {
+    "five dice, at positions 0..4",
+    "the boxes of the score card",
+    contract.RULE_DICE,
+    contract.RULE_PLAYER,
+}
+
+
+DETAILS = {"name": "Ana", "other": "Bia", "names": ["Bia"], "box": "chance", "points": 3}
+DETAILS |= {"boxes": ["chance"], "position": 1, "face": 2}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_rule_is_explained_in_every_language_of_the_panel(name):
+    rules = _rules_of(name)
+    assert len(rules) >= 8
+    for lang in LANGS:
+        words = GAMES[name].panel_class(["Ana", "Bia"], seed=1, lang=lang).words
+        for rule in rules:
+            said = words.explain(IllegalMove(rule, "the engine's words", **DETAILS))
+            assert said.endswith(")") and ("rule:" in said) == (lang == "en"), said
+            if lang != "en":
+                assert rule not in said, f"{rule!r} has no {lang} name"
+                assert ("The engine's words" in said) == (rule in PROGRAM_ONLY), said

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from oracles import fill_order, sheet_path
 
 from dicelab.dice_poker.game import DicePokerGame
-from dicelab.dice_poker.rules import get_ruleset
+from dicelab.dice_poker.rules import ROLLS_PER_TURN, get_ruleset
 from dicelab.errors import DicelabError, SaveFileError
 from dicelab.solitaire.game import SolitaireGame
 
@@ -76,9 +76,10 @@ def poker_reachable(game: DicePokerGame) -> bool:
             replay.roll(dice=hand)
             replay.score(box)
             done[player] += 1
-        for _ in range(state.rolls_used):
-            replay.roll(dice=state.dice)
-        if state.dice is not None:
+        for i in range(state.rolls_used):  # after the last roll, the holds made for it
+            last = i == ROLLS_PER_TURN - 1
+            replay.roll(hold=state.held if last else None, dice=state.dice)
+        if state.dice is not None and state.rolls_used < ROLLS_PER_TURN:
             replay.set_holds(state.held)
     except DicelabError:
         return False

@@ -303,7 +303,7 @@ def test_the_sheet_is_drawn_like_seed_000() -> None:
             in (page)
         )
     assert f'<span>{first.discard}</span></td><td class="dicelab-dtally dicelab-discard-' in page
-    assert "1/8" in page and "3 numbers; the 8th mark ends" in page
+    assert "1/8" in page and "3 numbers at most; an 8th mark ends your game" in page
     score = panel.game.sheet(0).score
     assert f'<td class="dicelab-sheet-total">{score}</td>' in page
     assert panel.total_labels[0].value == f"<b>{score}</b>"
@@ -398,9 +398,11 @@ def test_portuguese_labels() -> None:
         "Ana marcou 2+2=4 · 3+6=9 · descarte 1: pontuação -400. Aguardando Bruno escolher."
     )
     panel.roll_button.click()
-    assert panel.message.text == "Bruno precisa escolher antes"  # the rule, in Portuguese
+    assert panel.message.text == (  # the rule, in Portuguese
+        "Bruno precisa escolher antes (regra: quem ainda joga escolhe antes da próxima jogada)"
+    )
     panel.hints_toggle.value = True
-    assert re.search(r"</span>\d+,\d%</span>", panel.hints.table.value)  # decimal comma
+    assert re.search(r">\d+,\d%</span>", panel.hints.table.value)  # decimal comma
     assert not re.search(r"\d\.\d%</span>", panel.hints.table.value)  # (bar widths are CSS)
 
 

@@ -103,9 +103,10 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
     # --- building -----------------------------------------------------------------
 
     def _build_widgets(self) -> None:
-        self.turn_label = widgets.HTML()
+        # widths that do not change with the turn or the name: the Hints toggle stays put
+        self.turn_label = widgets.HTML(layout=widgets.Layout(min_width="8em"))
         self.turn_label.add_class("dicelab-turn")
-        self.player_label = widgets.HTML()
+        self.player_label = widgets.HTML(layout=widgets.Layout(min_width="10em"))
         self.player_label.add_class("dicelab-player")
         self._build_dice(DICE, "")
         for view in self.dice_views:
@@ -120,7 +121,7 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
         self.hints_box = widgets.VBox()
         left = widgets.VBox(
             [dice_row, self.joker_label, self.message, self.end_screen, self.hints_box],
-            layout=widgets.Layout(flex="0 1 560px", min_width="360px"),
+            layout=widgets.Layout(flex="0 1 600px", min_width="360px"),
         )
         self.card_box = widgets.VBox()
         body = widgets.HBox(

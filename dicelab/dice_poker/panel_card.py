@@ -31,7 +31,7 @@ _CELL = widgets.Layout(width="auto", height="23px", margin="0px")
 # Compact rows, so that the whole card (down to the totals) fits a projector's screen.
 CARD_CSS = """
 .dicelab-scorecard .widget-html, .dicelab-scorecard .widget-html-content {
-  height: 23px; line-height: 23px; }
+  height: 23px; line-height: 23px; margin: 0; }
 .dicelab-scorecard button.dicelab-cell { line-height: 21px; }
 """
 

@@ -202,7 +202,8 @@ class HintsView:
                 self.best[row["box"]] = (row["best_hold"], row["best_chance"])
         self.title.value = f"<b>{html.escape(title)}</b>"
         self.table.value = self._odds_table()
-        self.caption.value = f"<small>{html.escape(w('hints_caption'))}</small>"
+        caption = w("hints_caption", bonus_at=self.rules.upper_bonus_threshold)
+        self.caption.value = f"<small>{html.escape(caption)}</small>"
         self._show_advice(state)
 
     def _odds_table(self) -> str:

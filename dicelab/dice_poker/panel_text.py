@@ -49,6 +49,20 @@ WORDS: dict[str, dict[str, Text]] = {
     "rule:each box is filled once": {"pt": "{box} já está preenchida (com {points})"},
     "rule:joker rule": {"pt": "Estes cinco iguais têm de ir em: {boxes}"},
     "rule:players take turns": {"pt": "É a vez de {name}, não de {other}"},
+    "rule_name:at most three rolls a turn": {"pt": "no máximo três jogadas por rodada"},
+    "rule_name:a turn starts by rolling all five dice": {
+        "pt": "a rodada começa rolando os cinco dados"
+    },
+    "rule_name:a reroll rolls 1 to 5 dice": {"pt": "uma nova jogada rola de 1 a 5 dados"},
+    "rule_name:held dice keep their faces": {"pt": "dados segurados não mudam"},
+    "rule_name:five dice, at positions 0..4": {"pt": "cinco dados, nas posições 0..4"},
+    "rule_name:roll before holding or scoring": {"pt": "role antes de segurar ou marcar"},
+    "rule_name:the game ends after the last turn": {"pt": "o jogo acaba após a última rodada"},
+    "rule_name:an action is a Roll or a Score": {"pt": "uma ação é rolar ou marcar"},
+    "rule_name:the boxes of the score card": {"pt": "as casas da cartela"},
+    "rule_name:each box is filled once": {"pt": "cada casa é preenchida uma vez"},
+    "rule_name:joker rule": {"pt": "regra do curinga"},
+    "rule_name:players take turns": {"pt": "os jogadores se revezam"},
     "box": {"en": "Box", "pt": "Casa"},
     "upper_total": {"en": "Upper subtotal", "pt": "Subtotal superior"},
     "bonus": {"en": "Bonus", "pt": "Bônus"},
@@ -90,14 +104,15 @@ WORDS: dict[str, dict[str, Text]] = {
         },
     },
     "hints_caption": {
-        "en": "Chance: of making the box by the end of the turn, rolling for it: an upper "
-        "box needs three or more of its face (par for the bonus), a lower box any points. "
-        "Points: what the box is expected to get. Best hold: the hold that gives the best "
-        "chance. The joker rule is followed.",
-        "pt": "Chance: de fazer a casa até o fim da rodada, jogando para ela: uma casa "
-        "superior precisa de três ou mais do seu número (a meta do bônus), uma casa inferior "
-        "de qualquer ponto. Pontos: o que se espera marcar nela. Melhor escolha: o que "
-        "segurar para a melhor chance. A regra do curinga é seguida.",
+        "en": "P: the probability of making the box by the end of the turn, rolling for it: "
+        "an upper box needs three or more of its face (three of each face make 63; the bonus "
+        "needs {bonus_at}), a lower box any points. Points: what the box is expected to get. "
+        "Best hold: the hold that gives the highest probability. The joker rule is followed.",
+        "pt": "P: a probabilidade de fazer a casa até o fim da rodada, jogando para ela: uma "
+        "casa superior precisa de três ou mais do seu número (três de cada número somam 63; o "
+        "bônus precisa de {bonus_at}), uma casa inferior de qualquer ponto. Pontos: o que se "
+        "espera marcar nela. Melhor escolha: o que segurar para a maior probabilidade. A "
+        "regra do curinga é seguida.",
     },
     "hints_final": {
         "en": "No rolls left: what these dice make in each open box",
@@ -105,21 +120,21 @@ WORDS: dict[str, dict[str, Text]] = {
     },
     "hold_none": {"en": "nothing", "pt": "nada"},
     "hold_all": {"en": "all five", "pt": "os cinco"},
-    "chance": {"en": "Chance", "pt": "Chance"},
-    "chance_now": {"en": "Chance, your hold", "pt": "Chance, sua escolha"},
+    "chance": {"en": "P", "pt": "P"},
+    "chance_now": {"en": "P(your hold)", "pt": "P(sua escolha)"},
     "points": {"en": "Points", "pt": "Pontos"},
     "best_hold": {"en": "Best hold", "pt": "Melhor escolha"},
-    "best_chance": {"en": "Its chance", "pt": "Chance da melhor"},
+    "best_chance": {"en": "P(best hold)", "pt": "P(melhor)"},
     "advisor_title": {
         "en": "Advisor: expected final score",
         "pt": "Conselheiro: pontuação final esperada",
     },
     "optimal_load": {"en": "Optimal advice", "pt": "Conselho ótimo"},
     "optimal_tip": {
-        "en": "Work out perfect play for the whole game (up to a minute the first time, in "
+        "en": "Work out perfect play for the whole game (a minute or so the first time, in "
         "the background: keep playing; then it is kept)",
-        "pt": "Calcular o jogo perfeito para a partida inteira (até um minuto na primeira "
-        "vez, em segundo plano: continue jogando; depois fica guardado)",
+        "pt": "Calcular o jogo perfeito para a partida inteira (cerca de um minuto na "
+        "primeira vez, em segundo plano: continue jogando; depois fica guardado)",
     },
     "solving": {
         "en": "Working out perfect play: {percent}%",

@@ -91,7 +91,7 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
     # --- building -----------------------------------------------------------------
 
     def _build_widgets(self) -> None:
-        self.roll_label = widgets.HTML()
+        self.roll_label = widgets.HTML(layout=widgets.Layout(min_width="8em"))
         self.roll_label.add_class("dicelab-turn")
         self._build_dice(DICE, self.words("roll"))
         for view in self.dice_views:
@@ -186,7 +186,7 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
         self.waiting_label.value = status
         for die in self.dice_views:
             value = None if game.dice is None else game.dice[die.index]
-            die.show(value, False, tooltip=w("dice_info"), available=False)
+            die.show(value, False, tooltip=self._dice_tip(), available=False)
         hints_on = self.hints_toggle.value and not over
         suggestions = self.hints.suggestions(game) if hints_on else {}
         for p, view in enumerate(self._views):
@@ -240,7 +240,11 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
 
     @safe_callback
     def _on_die(self) -> None:
-        self.message.info(self.words("dice_info"))
+        self.message.info(self._dice_tip())
+
+    def _dice_tip(self) -> str:
+        """What the dice are for: Roll first, or each player's options."""
+        return self.words("dice_info" if self._game.dice is not None else "click_roll")
 
     @safe_callback
     def _on_hints(self, change: Any = None) -> None:

@@ -50,7 +50,7 @@ CURRENT_BACKGROUND = "#fff3c4"
 SHEET_CSS = """
 .dicelab-solitaire button.dicelab-die.dicelab-unavailable { opacity: 1; cursor: default; }
 .dicelab-solitaire .dicelab-player-block { border: 1px solid #c5b98f; border-radius: 6px;
-  padding: 6px 10px; background: #fffdf3; }
+  padding: 6px 10px; background: #fffdf3; min-width: 460px; box-sizing: border-box; }
 .dicelab-solitaire table.dicelab-sheet-table { border-collapse: collapse;
   font-size: 13px; line-height: 1.35; }
 .dicelab-solitaire table.dicelab-sheet-table td { padding: 0 6px; white-space: nowrap; }
@@ -75,7 +75,9 @@ SHEET_CSS = """
 .dicelab-solitaire tr.dicelab-foot td { border-top: 1px solid #c5b98f; }
 .dicelab-solitaire td.dicelab-sheet-total { font-weight: bold; text-align: right;
   font-size: 16px; }
-.dicelab-solitaire td.dicelab-note { color: #757575; font-size: 11px; white-space: normal; }
+.dicelab-solitaire td.dicelab-note { color: #757575; font-size: 11px; }
+.dicelab-solitaire table.dicelab-sheet-table td.dicelab-rule-note { color: #757575;
+  font-size: 11px; white-space: normal; vertical-align: top; max-width: 11em; }
 .dicelab-solitaire .dicelab-free { background: #e8f5e9; border-left: 4px solid #2e7d32;
   padding: 3px 8px; font-weight: bold; color: #1b5e20; }
 .dicelab-solitaire button.dicelab-option { font-family: monospace; font-size: 12.5px;
@@ -128,9 +130,15 @@ def sheet_html(sheet: Sheet, words: Words, last: Split | None = None) -> str:
         face = i - DISCARD_ROW + 1
         if face in DISCARD_NUMBERS:
             cells += _discard_cells(sheet, face, chosen, last)
-        elif i == len(SUMS) - 1:
-            cells += ["<td></td>", _td("dicelab-note", words("end_rule"))]
-        elif i == len(SUMS) - 2 and sheet.free_throws:
+        elif i == 0:  # the discards' rule, in the free rows above them
+            rule = html.escape(words("end_rule"))
+            cells += [
+                "<td></td>",
+                f'<td class="dicelab-rule-note" rowspan="{DISCARD_ROW}">{rule}</td>',
+            ]
+        elif i < DISCARD_ROW:
+            cells += ["<td></td>"]
+        elif i == len(SUMS) - 1 and sheet.free_throws:
             cells += ["<td></td>", _td("dicelab-note", words("free_count", n=sheet.free_throws))]
         else:
             cells += ["<td></td>", "<td></td>"]

@@ -67,7 +67,10 @@ WORDS: dict[str, dict[str, Text]] = {
     "penalties": {"en": "penalties", "pt": "penalidades"},
     "discards_head": {"en": "discards", "pt": "descartes"},
     "sums_head": {"en": "pairs", "pt": "pares"},
-    "end_rule": {"en": "3 numbers; the 8th mark ends", "pt": "3 números; a 8ª marca encerra"},
+    "end_rule": {
+        "en": "3 numbers at most; an 8th mark ends your game",
+        "pt": "3 números no máximo; a 8ª marca encerra seu jogo",
+    },
     "free_count": {"en": "free throws: {n}", "pt": "jogadas livres: {n}"},
     "new_game_started": {
         "en": "New game (seed {seed}): click Roll",
@@ -141,6 +144,21 @@ WORDS: dict[str, dict[str, Text]] = {
     "rule:a legal split of this roll": {"pt": "Essa opção não vale para esta jogada"},
     "rule:the sheet is finished at a discard's 8th mark": {"pt": "Esta folha está terminada"},
     "rule:at most three discard numbers": {"pt": "{face} seria um quarto número de descarte"},
+    "rule_name:the game ends when every player has finished": {
+        "pt": "o jogo acaba quando todos terminam"
+    },
+    "rule_name:every player still playing chooses before the next roll": {
+        "pt": "quem ainda joga escolhe antes da próxima jogada"
+    },
+    "rule_name:roll before choosing": {"pt": "role antes de escolher"},
+    "rule_name:a player who has finished does not choose": {"pt": "quem terminou não escolhe"},
+    "rule_name:one option per player and roll": {"pt": "uma opção por jogador e jogada"},
+    "rule_name:a legal split of this roll": {"pt": "uma divisão válida desta jogada"},
+    "rule_name:the sheet is finished at a discard's 8th mark": {
+        "pt": "a folha termina na 8ª marca de um descarte"
+    },
+    "rule_name:at most three discard numbers": {"pt": "no máximo três números de descarte"},
+    "rule_name:an action is a Roll or a Choose": {"pt": "uma ação é rolar ou escolher"},
 }
 
 

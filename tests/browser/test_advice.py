@@ -39,6 +39,7 @@ def _start_solving(panel, lang: str) -> None:
     panel.locator(".dicelab-optimal").click()
     status = panel.locator(".dicelab-optimal-status")
     expect(status).to_contain_text(SAYS[lang]["solving"])
+    assert status.evaluate("el => el.scrollWidth <= el.clientWidth")  # not cut
     expect(panel.locator(".dicelab-optimal-progress")).to_be_visible()
     expect(panel.locator(".dicelab-optimal-cancel")).to_be_visible()
 

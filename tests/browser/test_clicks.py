@@ -20,10 +20,11 @@ SAYS = {
         "not_yours": "It is Ana's turn, not Bruno's",
         "filled": "Chance is already filled",
         "dice_info": "The dice are everyone's",
+        "click_roll": "Click Roll to start",
         "both_choose": "Ana, Bruno must choose first",
         "one_chooses": "Bruno must choose first",
         "waiting_one": "Waiting for Bruno to choose",
-        "best": "Its chance",
+        "best": "P(best hold)",
     },
     "pt": {
         "roll_first": "Role os dados primeiro",
@@ -31,10 +32,11 @@ SAYS = {
         "not_yours": "É a vez de Ana, não de Bruno",
         "filled": "Chance já está preenchida",
         "dice_info": "Os dados são de todos",
+        "click_roll": "Clique em Rolar para começar",
         "both_choose": "Ana e Bruno precisam escolher antes",
         "one_chooses": "Bruno precisa escolher antes",
         "waiting_one": "Aguardando Bruno escolher",
-        "best": "Chance da melhor",
+        "best": "P(melhor)",
     },
 }
 DECIMAL = {"en": re.compile(r"\d\.\d+%"), "pt": re.compile(r"\d,\d+%")}
@@ -99,10 +101,12 @@ def test_solitaire_answers_every_click(open_app, lang):
     roll = panel.locator(".dicelab-roll")
 
     _has_tooltip(panel.locator(".dicelab-die-0"))
-    panel.locator(".dicelab-die-0").click()
-    _says(panel, says["dice_info"])
+    panel.locator(".dicelab-die-0").click()  # before the first roll
+    _says(panel, says["click_roll"])
     roll.click()
     expect(panel.locator(".dicelab-option-0-0")).to_be_visible()
+    panel.locator(".dicelab-die-0").click()
+    _says(panel, says["dice_info"])
     _has_tooltip(roll)
     roll.click()  # before anyone has chosen
     _says(panel, says["both_choose"])

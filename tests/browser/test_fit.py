@@ -62,6 +62,7 @@ def test_a_turn_fits_the_screen(open_app, screen, lang):
     )
     assert needed.count() > 2 * 15 + 5
     assert _off_screen(page, needed, size, scrolls) == []
+    assert _off_screen(page, poker.locator(".dicelab-hints-table table"), size, 2) == []
     assert _cut_labels(page) == []
     if screen == "projector":
         screenshot(page, f"dice-poker-panel-{lang}")

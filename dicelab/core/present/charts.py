@@ -24,6 +24,7 @@ Cell = str | tuple[str, str]
 
 CHART_CSS = """
 .dicelab-panel span.dicelab-bar-cell { white-space: nowrap; }
+.dicelab-panel span.dicelab-bar-text { display: inline-block; min-width: 4.8em; text-align: right; }
 .dicelab-panel span.dicelab-bar { display: inline-block; width: 64px; height: 10px;
   background: #eceff1; vertical-align: middle; margin-right: 4px; }
 .dicelab-panel span.dicelab-bar > span { display: block; height: 100%; }
@@ -60,5 +61,5 @@ def bar(share: float | Fraction, color: str) -> str:
 def bar_cell(share: float | Fraction, color: str, text: str, tip: str = "") -> Markup:
     """A table cell with a bar and its text (the exact value on hover)."""
     title = f' title="{html.escape(tip)}"' if tip else ""
-    inside = bar(share, color) + html.escape(text)
+    inside = f'{bar(share, color)}<span class="dicelab-bar-text">{html.escape(text)}</span>'
     return Markup(f'<span class="dicelab-bar-cell"{title}>{inside}</span>')

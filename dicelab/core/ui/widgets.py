@@ -55,18 +55,23 @@ PANEL_CSS = """
   line-height: 1; padding: 0; border: 2px solid #555; border-radius: 10px; color: #212121; }
 .dicelab-panel button.dicelab-held { border: 3px solid #e65100; }
 .dicelab-panel .dicelab-caption { text-align: center; font-weight: bold; color: #e65100;
-  font-size: 12px; line-height: 14px; }
+  font-size: 11px; line-height: 14px; }
 .dicelab-panel button.dicelab-unavailable { opacity: 0.45; cursor: not-allowed; }
 .dicelab-panel button.dicelab-cell.dicelab-unavailable { opacity: 1; }
 .dicelab-panel button { overflow: visible; }
 .dicelab-panel .dicelab-head h3 { font-size: 1.3em; }
 .dicelab-panel .dicelab-message-error { color: #b71c1c; font-weight: bold; }
+@keyframes dicelab-flash-0 { from { background: #fff59d; } to { background: transparent; } }
+@keyframes dicelab-flash-1 { from { background: #fff59d; } to { background: transparent; } }
+.dicelab-panel .dicelab-flash-0 { animation: dicelab-flash-0 0.9s ease-out; }
+.dicelab-panel .dicelab-flash-1 { animation: dicelab-flash-1 0.9s ease-out; }
 .dicelab-panel .dicelab-message-success { color: #1b5e20; }
 .dicelab-panel table.dicelab-table td, .dicelab-panel table.dicelab-table th {
   padding: 1px 6px; text-align: right; }
 .dicelab-panel table.dicelab-table td:first-child,
 .dicelab-panel table.dicelab-table th:first-child { text-align: left; }
 .dicelab-panel table.dicelab-table { line-height: 1.3; }
+.dicelab-panel .dicelab-hints table.dicelab-table td { white-space: nowrap; }
 .dicelab-panel .dicelab-hints .widget-html-content { line-height: 1.35; }
 """
 
@@ -214,13 +219,19 @@ class MessageArea(widgets.HTML):
         self.add_class("dicelab-message")
         self.text = ""
         self.kind = "info"
+        self._flash = 0
 
     def show(self, text: str, kind: str = "info") -> None:
-        """Show `text` as "info", "success" or "error"."""
+        """Show `text` as "info", "success" or "error"; it flashes, so that the
+        same answer to a second click is seen to come again."""
         self.text, self.kind = text, kind
         for other in _MESSAGE_STYLES:
             self.remove_class(f"dicelab-message-{other}")
         self.add_class(f"dicelab-message-{kind}")
+        self.remove_class(f"dicelab-flash-{self._flash}")
+        self._flash = 1 - self._flash
+        if text:
+            self.add_class(f"dicelab-flash-{self._flash}")
         style = _MESSAGE_STYLES.get(kind, "")
         self.value = f'<span style="{style}">{html.escape(text)}</span>' if text else ""
 

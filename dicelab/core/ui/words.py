@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from dicelab.core.engine.contract import RULE_DICE, RULE_PLAYER
 from dicelab.errors import IllegalMove, SettingsError
 
 LANGS = ("en", "pt")
@@ -43,6 +44,9 @@ COMMON_WORDS: dict[str, dict[str, Text]] = {
     "delta": {"en": "vs best", "pt": "vs melhor"},
     "best": {"en": "best", "pt": "melhor"},
     "cancel": {"en": "Cancel", "pt": "Cancelar"},
+    "rule_word": {"en": "rule", "pt": "regra"},
+    f"rule_name:{RULE_DICE}": {"pt": "os dados mostram de 1 a 6"},
+    f"rule_name:{RULE_PLAYER}": {"pt": "os jogadores desta partida"},
     # what a notebook shows until the cell of a panel is run
     "run_to_play": {
         "en": "Run this cell to play {game}.",
@@ -65,8 +69,9 @@ class Words:
     `str.format` fields, filled by keyword when the word is asked for, or be
     {"one": text, "many": text} when it agrees with a number (`count=`).
     Keys "rule:<rule name>" translate the engine's `IllegalMove` messages
-    (see `explain`).  Numbers follow the language: a decimal comma in
-    Portuguese, a true minus sign in both.
+    and "rule_name:<rule name>" the rules' names (see `explain`).  Numbers
+    follow the language: a decimal comma in Portuguese, a true minus sign in
+    both.
 
     >>> words = Words({"waiting": {"en": "Waiting for {names}",
     ...     "pt": {"one": "Aguardando {names} escolher", "many": "Aguardando {names} escolherem"}}},
@@ -81,7 +86,7 @@ class Words:
     def __init__(self, table: Mapping[str, Mapping[str, Text]], lang: str = "en") -> None:
         self.lang = check_lang(lang)
         for key, texts in table.items():
-            missing = [code for code in LANGS if code not in texts and not key.startswith("rule:")]
+            missing = [code for code in LANGS if code not in texts and not key.startswith("rule")]
             if missing:
                 raise SettingsError(f"the word {key!r} has no {missing[0]!r} text")
         self._table = table
@@ -108,23 +113,35 @@ class Words:
         return f"{self.number(float(value) * 100, places)}%"
 
     def explain(self, error: IllegalMove, details: Mapping[str, str] | None = None) -> str:
-        """An illegal move in this language: the table's text for its rule (its
-        fields filled from the error's details, shown by `details`), else the
-        engine's own (English) message as a sentence."""
-        said = str(error)
-        said = said[:1].upper() + said[1:]  # a sentence in the panel
-        texts = self._table.get(f"rule:{error.rule}", {})
-        text = texts.get(self.lang)
+        """An illegal move as a sentence in this language, then its rule: the
+        table's text for the rule (its fields filled from the error's details,
+        shown by `details`), else the engine's own (English) message; the
+        rule's name from the key "rule_name:<rule>", else the engine's.
+
+        >>> words = Words({"rule_name:three rolls": {"pt": "três jogadas"}}, "pt")
+        >>> words.explain(IllegalMove("three rolls", "no rolls left"))
+        'No rolls left (regra: três jogadas)'
+        """
+        text = self._rule_text(error, details or {})
+        name = self._table.get(f"rule_name:{error.rule}", {}).get(self.lang, error.rule)
+        return f"{text[:1].upper()}{text[1:]} ({self._common('rule_word')}: {name})"
+
+    def _rule_text(self, error: IllegalMove, details: Mapping[str, str]) -> str:
+        text = self._table.get(f"rule:{error.rule}", {}).get(self.lang)
         if text is None:
-            return said
+            return error.message
         if not isinstance(text, str):  # it agrees with the number of things listed
             sizes = [len(v) for v in error.details.values() if isinstance(v, (list, tuple))]
             text = text["one" if sizes[:1] == [1] else "many"]
-        shown = {k: (details or {}).get(k, str(v)) for k, v in error.details.items()}
+        shown = {k: details.get(k, str(v)) for k, v in error.details.items()}
         try:
             return text.format(**shown)
         except (KeyError, IndexError):
-            return said
+            return error.message
+
+    def _common(self, key: str) -> str:
+        """A word of this table, else of `COMMON_WORDS`."""
+        return self(key) if key in self._table else Words(COMMON_WORDS, self.lang)(key)
 
 
 def listing(names: Sequence[str], words: Words) -> str:
