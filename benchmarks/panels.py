@@ -1,13 +1,16 @@
 """Click latency of the play panels: `python benchmarks/panels.py [--games N]`.
 
 Clicks through whole games headless (no browser: the time a click holds the
-kernel), as the play app builds its panels, with Hints on, in English and in
-Portuguese: Dice Poker and Solitaire Dice for Ana and Bruno, every move
-chosen by the game's greedy strategy and made by clicking (dice to hold,
-Roll, a score box, an option).  Prints per game the number of clicks, the
-median, the 95th percentile and the slowest click, and p95 side by side
-with the budget of 0.3 s (a ratio above 1 misses it).  The first click of
-a panel (its tables computed cold) is counted like any other.
+kernel), as the play app builds its panels, with Hints on, in two languages
+each: Dice Poker and Solitaire Dice for Ana and Bruno, every move
+chosen by the game's greedy strategy, and Sly Dice for Ana against the
+default bots (a click includes the bots' moves up to Ana's next turn), her
+moves chosen by the calculator; each move made by clicking (dice to hold or
+set aside, Roll, a score box, an option, a card, Accuse or Pass).  Prints
+per game the number of clicks, the median, the 95th percentile and the
+slowest click, and p95 side by side with the budget of 0.3 s (a ratio above
+1 misses it).  The first click of a panel (its tables computed cold) is
+counted like any other.
 """
 
 from __future__ import annotations
@@ -20,13 +23,20 @@ from typing import Any
 import numpy as np
 
 BUDGET = 0.3  # s: the longest a click may hold the kernel (p95)
+PLAYER = {"dice-poker": "greedy", "solitaire": "greedy", "sly-dice": "calculator"}
+SLY_BUTTONS = {
+    "RollCommon": "roll_button",
+    "Stop": "stop_button",
+    "Accuse": "accuse_button",
+    "Pass": "pass_button",
+}
 
 
 def timed_clicks(panel: Any, name: str, rng: np.random.Generator) -> list[float]:
     """Play `panel`'s game to the end by clicks; the seconds of each click."""
     from dicelab.games import GAMES
 
-    strategy = GAMES[name].strategy("greedy")
+    strategy = GAMES[name].strategy(PLAYER[name])
     times: list[float] = []
 
     def click(button: Any) -> None:
@@ -52,6 +62,8 @@ def timed_clicks(panel: Any, name: str, rng: np.random.Generator) -> list[float]
 def buttons_for(panel: Any, name: str, action: Any) -> list[Any]:
     """The buttons that make `action` in `panel` (dice to hold or release, then Roll)."""
     game, kind = panel.game, type(action).__name__
+    if name == "sly-dice":
+        return sly_buttons(panel, action)
     if kind == "Roll":
         held = game.state.held if name == "dice-poker" and game.state.dice is not None else set()
         wanted = getattr(action, "hold", frozenset())
@@ -63,13 +75,29 @@ def buttons_for(panel: Any, name: str, action: Any) -> list[Any]:
     return [panel.option_buttons[p][game.options(p).index(action.split)]]
 
 
+def sly_buttons(panel: Any, action: Any) -> list[Any]:
+    """The buttons that make a Sly Dice `action` (a die to set aside, then Roll)."""
+    kind = type(action).__name__
+    if kind in SLY_BUTTONS:
+        return [getattr(panel, SLY_BUTTONS[kind])]
+    if kind == "Claim":
+        return [panel.cards.buttons[action.card]]
+    if kind == "Reveal":
+        return [panel.show_button if action.show else panel.keep_button]
+    if action.aside is None:
+        return [panel.roll_button]
+    aside = len(panel.game.state.seats[0].aside)
+    return [panel.dice_views[aside + action.aside].button, panel.roll_button]
+
+
 def run(name: str, lang: str, games: int) -> list[float]:
     """The seconds of every click of `games` whole games of `name` in `lang`."""
     from dicelab.games import GAMES
 
     times: list[float] = []
     for seed in range(games):
-        panel = GAMES[name].panel_class(["Ana", "Bruno"], seed=seed, lang=lang)
+        players = ["Ana"] if GAMES[name].against_bots else ["Ana", "Bruno"]
+        panel = GAMES[name].panel_class(players, seed=seed, lang=lang)
         times += timed_clicks(panel, name, np.random.default_rng(seed))
     return times
 
@@ -88,8 +116,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=3, help="whole games per game and language")
     args = parser.parse_args(argv)
     print(f"Click latency, {args.games} whole games each, Hints on (budget: p95 < {BUDGET} s)")
-    for name in ("dice-poker", "solitaire"):
-        for lang in ("en", "pt"):
+    for name in ("dice-poker", "solitaire", "sly-dice"):
+        for lang in ("en", "pt") if name != "sly-dice" else ("en", "es"):
             report(f"{name} ({lang})", run(name, lang, args.games))
 
 

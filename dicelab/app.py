@@ -1,14 +1,14 @@
 """The play app: every game's panel in a tab, and a language switch.
 
 `PlayApp()` is what `notebooks/play.ipynb` shows (and `make play` serves
-with Voilà): a header with English / Português, then one tab per game of
+with Voilà): a header with English / Português / Español, then one tab per game of
 `dicelab.games.GAMES`.  Only the open tab's panel is built (a class waits
 for nothing else); switching the language rebuilds the built panels in the
 new language around the same games, so nothing is lost.
 
 >>> app = PlayApp(lang="pt")
 >>> app.tabs.titles, sorted(app.panels)
-(('Pôquer de dados', 'Solitaire Dice'), ['dice-poker'])
+(('Pôquer de dados', 'Solitaire Dice', 'Sly Dice'), ['dice-poker'])
 >>> app.language.value = "en"
 >>> app.tabs.titles[0], app.panels["dice-poker"].lang
 ('Dice Poker', 'en')
@@ -26,7 +26,7 @@ from dicelab.core.ui.widgets import playable_bundle
 from dicelab.core.ui.words import COMMON_WORDS, Words, check_lang, listing
 from dicelab.games import GAMES, GameInfo
 
-TITLE = {"en": "dicelab: play", "pt": "dicelab: jogar"}
+TITLE = {"en": "dicelab: play", "pt": "dicelab: jogar", "es": "dicelab: jugar"}
 
 
 class PlayApp:
@@ -45,7 +45,7 @@ class PlayApp:
         self.panels: dict[str, Any] = {}
         self.title = widgets.HTML()
         self.language = widgets.ToggleButtons(
-            options=[("English", "en"), ("Português", "pt")], value=self.lang
+            options=[("English", "en"), ("Português", "pt"), ("Español", "es")], value=self.lang
         )
         self.language.style.button_width = "auto"
         self.language.add_class("dicelab-language")
@@ -64,9 +64,7 @@ class PlayApp:
 
     def _show_titles(self) -> None:
         self.title.value = f"<b style='font-size:1.2em'>{html.escape(TITLE[self.lang])}</b>"
-        self.tabs.titles = tuple(
-            game.title_pt if self.lang == "pt" else game.title for game in self.games
-        )
+        self.tabs.titles = tuple(game.title_in(self.lang) for game in self.games)
 
     def _open(self, index: int | None) -> None:
         """Build the panel of tab `index` if it is not built yet."""
@@ -74,7 +72,8 @@ class PlayApp:
             return
         game = self.games[index]
         if game.name not in self.panels:
-            panel = game.panel_class(self.players, lang=self.lang)
+            players = self.players[:1] if game.against_bots else self.players
+            panel = game.panel_class(players, lang=self.lang)
             self.panels[game.name] = panel
             self.tabs.children[index].children = [panel.widget]
 
@@ -93,5 +92,5 @@ class PlayApp:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         words = Words(COMMON_WORDS, self.lang)
-        titles = [game.title_pt if self.lang == "pt" else game.title for game in self.games]
+        titles = [game.title_in(self.lang) for game in self.games]
         return playable_bundle(self.widget, words("run_to_play", game=listing(titles, words)))

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
 from dicelab.core.present.table import OddsTable
-from dicelab.errors import DicelabError
+from dicelab.errors import DicelabError, SettingsError
 
 FORMATS = ("table", "markdown", "csv", "json", "latex")
 
@@ -67,6 +67,36 @@ def whole_number(text: str) -> int:
             f"a whole number written with the digits 0-9, not {text!r}"
         )
     return int(text)
+
+
+def add_bot_table(parser: argparse.ArgumentParser, defaults: Sequence[str], games: int) -> None:
+    """The options of a game of bots: `--players`, `--bots` (one per seat, by default
+    `defaults` in turn), `--games`, `--seed`, `--format text|json`."""
+    parser.add_argument("--players", type=whole_number, default=None)
+    parser.add_argument(
+        "--bots",
+        default=None,
+        help=f"one per seat (default: {','.join(defaults)}, as many as --players)",
+    )
+    parser.add_argument("--games", type=whole_number, default=games)
+    parser.add_argument("--seed", type=whole_number, default=0)
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def seat_bots(args: argparse.Namespace, defaults: Sequence[str]) -> list[str]:
+    """The bots of `--bots` (or `defaults` in turn, as many as `--players`, else four),
+    checked against `--players`.
+
+    >>> seat_bots(argparse.Namespace(players=3, bots=None), ["a", "b"])
+    ['a', 'b', 'a']
+    """
+    if args.bots is None:
+        players = 4 if args.players is None else args.players
+        return [defaults[i % len(defaults)] for i in range(players)]
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.players is not None and args.players != len(bots):
+        raise SettingsError(f"--players {args.players} but {len(bots)} bots in --bots")
+    return bots
 
 
 def render(table: OddsTable, fmt: str) -> str:

@@ -6,7 +6,7 @@ importing this module loads no game.  Generic tests walk `GAMES`, and the
 command line registers each game's commands from it.
 
 >>> sorted(GAMES)
-['dice-poker', 'solitaire']
+['dice-poker', 'sly-dice', 'solitaire']
 >>> game = GAMES["solitaire"].new_game(["Ana", "Bia"], seed=1)
 >>> game.to_move()
 ('Ana', 'Bia')
@@ -15,7 +15,7 @@ command line registers each game's commands from it.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,17 +37,21 @@ def load(ref: str) -> Any:
 class GameInfo:
     """One game: where each of its parts lives ("module:name"), and helpers.
 
+    - `title`: its name in English; `titles`: in other languages, by code
+      (`title_in(lang)` picks one);
     - `rules`: the module of its rules; `engine`: its engine class;
     - `odds`: functions that make its exact odds tables with no arguments;
     - `strategies`: a function (name, **options) -> an engine `Strategy`, and
       `strategy_names`; `quick_strategies`: those that play in a blink;
     - `panel`: its play panel class; `cli`: a function adding its commands;
-    - `lessons`: its notebooks, in `notebooks/`.
+    - `lessons`: its notebooks, in `notebooks/`;
+    - `least_players`: the fewest players of a game; `against_bots`: its panel
+      seats one person against bots (the play app gives it the first name).
     """
 
     name: str
     title: str
-    title_pt: str
+    titles: Mapping[str, str]
     rules: str
     engine: str
     odds: tuple[str, ...]
@@ -57,6 +61,16 @@ class GameInfo:
     panel: str
     cli: str
     lessons: tuple[str, ...]
+    least_players: int = 1
+    against_bots: bool = False
+
+    def title_in(self, lang: str) -> str:
+        """The game's name in `lang` (English when it has no other).
+
+        >>> GAMES["dice-poker"].title_in("es"), GAMES["solitaire"].title_in("pt")
+        ('Póquer de dados', 'Solitaire Dice')
+        """
+        return self.titles.get(lang, self.title)
 
     @property
     def engine_class(self) -> type[Any]:
@@ -104,7 +118,7 @@ GAMES: dict[str, GameInfo] = {
     "dice-poker": GameInfo(
         name="dice-poker",
         title="Dice Poker",
-        title_pt="Pôquer de dados",
+        titles={"pt": "Pôquer de dados", "es": "Póquer de dados"},
         rules="dicelab.dice_poker.rules",
         engine="dicelab.dice_poker.game:DicePokerGame",
         odds=("dicelab.dice_poker.odds:single_roll_table", "dicelab.dice_poker.odds:turn_table"),
@@ -118,7 +132,7 @@ GAMES: dict[str, GameInfo] = {
     "solitaire": GameInfo(
         name="solitaire",
         title="Solitaire Dice",
-        title_pt="Solitaire Dice",
+        titles={},
         rules="dicelab.solitaire.rules",
         engine="dicelab.solitaire.game:SolitaireGame",
         odds=(
@@ -133,6 +147,22 @@ GAMES: dict[str, GameInfo] = {
         panel="dicelab.solitaire.panel:SolitairePanel",
         cli="dicelab.solitaire.cli:register",
         lessons=("04-solitaire-dice-odds", "05-solitaire-dice-strategy"),
+    ),
+    "sly-dice": GameInfo(
+        name="sly-dice",
+        title="Sly Dice",
+        titles={},
+        rules="dicelab.sly_dice.rules",
+        engine="dicelab.sly_dice.game:SlyDiceGame",
+        odds=("dicelab.sly_dice.odds:card_table", "dicelab.sly_dice.odds:rolling_table"),
+        strategies="dicelab.sly_dice.strategy:strategy",
+        strategy_names=("honest", "random-liar", "calculator"),
+        quick_strategies=("honest", "random-liar", "calculator"),
+        panel="dicelab.sly_dice.panel:SlyDicePanel",
+        cli="dicelab.sly_dice.cli:register",
+        lessons=("06-sly-dice-bluffing",),
+        least_players=2,
+        against_bots=True,
     ),
 }
 

@@ -8,7 +8,7 @@ import json
 from dicelab.app import PlayApp
 from dicelab.games import GAMES, NOTEBOOKS
 
-NOTE = "Run this cell to play Dice Poker and Solitaire Dice."
+NOTE = "Run this cell to play Dice Poker, Solitaire Dice and Sly Dice."
 
 
 def test_a_tab_builds_its_panel_when_first_opened() -> None:
@@ -35,9 +35,22 @@ def test_switching_the_language_keeps_every_game_and_the_hints() -> None:
     assert all(panel.lang == "pt" for panel in app.panels.values())
     assert app.panels["dice-poker"].hints_toggle.value
     assert app.panels["dice-poker"].roll_button.description == "Rolar (faltam 2)"
-    assert app.tabs.titles == (GAMES["dice-poker"].title_pt, GAMES["solitaire"].title_pt)
+    assert app.tabs.titles == tuple(game.title_in("pt") for game in GAMES.values())
     app.panels["dice-poker"].roll_button.click()  # the game goes on in Portuguese
     assert app.panels["dice-poker"].roll_button.description == "Rolar (faltam 1)"
+
+
+def test_sly_dice_seats_the_first_name_against_bots_in_every_language() -> None:
+    app = PlayApp(players=["Ana", "Bruno"])
+    app.tabs.selected_index = 2
+    sly = app.panels["sly-dice"]
+    assert sly.game.players[0] == "Ana" and "Bruno" not in sly.game.players
+    sly.roll_button.click()
+    before = sly.game.to_json()
+    app.language.value = "es"
+    assert app.panels["sly-dice"].game.to_json() == before
+    assert app.title.value.endswith("dicelab: jugar</b>")
+    assert app.panels["dice-poker"].roll_button.description == "Tirar (quedan 3)"
 
 
 def test_the_notebook_opens_with_a_note_until_it_is_run() -> None:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.game import DicePokerGame, Roll, Score
 from dicelab.dice_poker.rules import Ruleset, get_ruleset
-from dicelab.dice_poker.save import from_dict, to_dict
+from dicelab.dice_poker.save import from_dict
 from dicelab.dice_poker.state import GameState
 from dicelab.errors import DiceError, IllegalMove, SaveFileError, SettingsError
 
@@ -449,7 +449,7 @@ def saved(**changes: Any) -> dict[str, Any]:
     game.score("two_pairs")
     game.roll(dice=[1, 1, 1, 4, 4])
     game.hold(0)
-    data = to_dict(game)
+    data = game.to_dict()
     data.update(changes)
     return data
 

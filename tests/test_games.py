@@ -66,7 +66,7 @@ def snapshot(game: Any) -> tuple[Any, Any]:
 def played(draw: Any, name: str) -> tuple[Any, list[Any]]:
     """A game after random legal actions, and a pool of actions seen on the way."""
     info = GAMES[name]
-    players = [f"P{i}" for i in range(draw(st.integers(1, 3)))]
+    players = [f"P{i}" for i in range(draw(st.integers(info.least_players, 3)))]
     game = info.new_game(players, seed=draw(st.integers(0, 2**32)))
     pool: list[Any] = []
     for _ in range(draw(st.integers(0, 60))):
@@ -147,6 +147,7 @@ def _rules_of(name: str) -> set[str]:
 
 # rules that only a program can break (a malformed action), never a click
 PROGRAM_ONLY = {"an action is a Roll or a Score", "an action is a Roll or a Choose"} | {
+    "an action of Sly Dice",
     "five dice, at positions 0..4",
     "the boxes of the score card",
     contract.RULE_DICE,

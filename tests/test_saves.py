@@ -1,6 +1,6 @@
 """Nothing is lost: atomic saves, careful loads, the same rules on every path.
 
-Both engines and both panels: a save that fails part way (a file-size
+Every engine and its panel: a save that fails part way (a file-size
 limit) leaves the previous save exactly as it was; a load reads only a
 regular file of at most 1 MiB; a bad path is a `SaveFileError`; a game the
 engine could not have reached is refused by the engine, by `from_json` and
@@ -23,19 +23,25 @@ from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.panel import DicePokerPanel
 from dicelab.dice_poker.rules import get_ruleset
 from dicelab.errors import SaveFileError, SettingsError
+from dicelab.sly_dice.game import SlyDiceGame
+from dicelab.sly_dice.panel import SlyDicePanel
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.panel import SolitairePanel
 from dicelab.solitaire.sheet import Sheet
 
-GAMES = {"dice-poker": DicePokerGame, "solitaire": SolitaireGame}
-PANELS = {"dice-poker": DicePokerPanel, "solitaire": SolitairePanel}
+GAMES = {"dice-poker": DicePokerGame, "solitaire": SolitaireGame, "sly-dice": SlyDiceGame}
+PANELS = {"dice-poker": DicePokerPanel, "solitaire": SolitairePanel, "sly-dice": SlyDicePanel}
+KINDS = list(GAMES)
 
 
 def played(kind: str, players=("Ana", "Bia"), seed: int = 3):
     """A game a few moves in."""
     game = GAMES[kind](list(players), seed=seed)
     for _ in range(3):
-        if kind == "dice-poker":
+        if kind == "sly-dice":
+            for _ in range(4 + 3 * seed):
+                game.apply(game.legal_actions()[-1])
+        elif kind == "dice-poker":
             game.roll()
             game.score(next(iter(game.options())))
         else:
@@ -76,7 +82,7 @@ assert sorted(p.name for p in path.parent.iterdir()) == [path.name], "a temporar
 
 
 @pytest.mark.parametrize("how", ["engine", "panel"])
-@pytest.mark.parametrize("kind", ["dice-poker", "solitaire"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_a_save_that_fails_part_way_keeps_the_previous_save(tmp_path, kind, how):
     path = tmp_path / "saves" / "game.json"
     path.parent.mkdir()
@@ -114,7 +120,7 @@ def special_paths(tmp_path):
     }
 
 
-@pytest.mark.parametrize("kind", ["dice-poker", "solitaire"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_loading_refuses_what_is_not_a_save_file(tmp_path, kind):
     panel = PANELS[kind](["Ana"], seed=1)
     before = panel.game.state
@@ -128,7 +134,7 @@ def test_loading_refuses_what_is_not_a_save_file(tmp_path, kind):
         assert panel.game.state == before and panel.errors == []
 
 
-@pytest.mark.parametrize("kind", ["dice-poker", "solitaire"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_saving_to_a_bad_path_is_a_save_file_error(tmp_path, kind):
     game = played(kind)
     for path in ("x\0y.json", tmp_path, tmp_path / "no" / "such" / "folder.json"):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from dicelab.errors import IllegalMove, SaveFileError, SettingsError
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.rules import Split
-from dicelab.solitaire.save import from_dict, to_dict
+from dicelab.solitaire.save import from_dict
 from dicelab.solitaire.sheet import Sheet
 from dicelab.solitaire.state import GameState
 from dicelab.solitaire.strategy import get_strategy
@@ -181,7 +181,7 @@ def _broken(change: Any) -> dict[str, Any]:
     game = SolitaireGame(["Ana", "Bia"], seed=1)
     game.roll(dice=[1, 2, 3, 4, 5])
     game.choose("Ana", 0)
-    data = to_dict(game)
+    data = game.to_dict()
     change(data)
     return data
 

@@ -1,10 +1,12 @@
-"""The words of the Dice Poker panel, in English and Portuguese, and the texts
+"""The words of the Dice Poker panel, in English, Portuguese and Spanish, and the texts
 it builds from the game: the joker explanation, the bonus progress, the
 game-over summary.
 
 >>> from dicelab.core.ui.panel import Words
 >>> Words(WORDS, "pt")("turn", turn=3, turns=15)
 'Rodada 3 de 15'
+>>> Words(WORDS, "es")("roll", n=2)
+'Tirar (quedan 2)'
 """
 
 from __future__ import annotations
@@ -20,78 +22,189 @@ from dicelab.dice_poker.rules import UPPER_IDS, Hold, Ruleset, is_joker, poker_b
 
 WORDS: dict[str, dict[str, Text]] = {
     **COMMON_WORDS,
-    "title": {"en": "Dice Poker", "pt": "Pôquer de dados"},
-    "roll": {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})"},
-    "turn": {"en": "Turn {turn} of {turns}", "pt": "Rodada {turn} de {turns}"},
-    "to_play": {"en": "{name} to play", "pt": "Vez de {name}"},
-    "held": {"en": "held", "pt": "segurado"},
-    "hold": {"en": "Hold", "pt": "Segurar"},
-    "release": {"en": "Release", "pt": "Soltar"},
-    "roll_first": {"en": "Roll the dice first", "pt": "Role os dados primeiro"},
-    "no_rolls_left": {"en": "No rolls left: score a box", "pt": "Sem jogadas: marque uma casa"},
+    "title": {"en": "Dice Poker", "pt": "Pôquer de dados", "es": "Póquer de dados"},
+    "roll": {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})", "es": "Tirar (quedan {n})"},
+    "turn": {
+        "en": "Turn {turn} of {turns}",
+        "pt": "Rodada {turn} de {turns}",
+        "es": "Ronda {turn} de {turns}",
+    },
+    "to_play": {"en": "{name} to play", "pt": "Vez de {name}", "es": "Turno de {name}"},
+    "held": {"en": "held", "pt": "segurado", "es": "retenido"},
+    "hold": {"en": "Hold", "pt": "Segurar", "es": "Retener"},
+    "release": {"en": "Release", "pt": "Soltar", "es": "Soltar"},
+    "roll_first": {
+        "en": "Roll the dice first",
+        "pt": "Role os dados primeiro",
+        "es": "Tira los dados primero",
+    },
+    "no_rolls_left": {
+        "en": "No rolls left: score a box",
+        "pt": "Sem jogadas: marque uma casa",
+        "es": "Sin tiradas: anota en una casilla",
+    },
     "all_held": {
         "en": "All five dice are held: release one to roll",
         "pt": "Os cinco dados estão segurados: solte um para rolar",
+        "es": "Los cinco dados están retenidos: suelta uno para tirar",
     },
-    "game_is_over": {"en": "The game is over", "pt": "O jogo acabou"},
-    "not_yours": {"en": "It is {name}'s turn", "pt": "É a vez de {name}"},
+    "game_is_over": {
+        "en": "The game is over",
+        "pt": "O jogo acabou",
+        "es": "La partida ha terminado",
+    },
+    "not_yours": {
+        "en": "It is {name}'s turn",
+        "pt": "É a vez de {name}",
+        "es": "Es el turno de {name}",
+    },
     # the engine's illegal moves, by rule name
     "rule:at most three rolls a turn": {
-        "pt": "Sem jogadas restantes nesta rodada: marque uma casa"
+        "pt": "Sem jogadas restantes nesta rodada: marque uma casa",
+        "es": "No quedan tiradas en esta ronda: anota en una casilla",
     },
-    "rule:roll before holding or scoring": {"pt": "Role os dados primeiro"},
+    "rule:roll before holding or scoring": {
+        "pt": "Role os dados primeiro",
+        "es": "Tira los dados primero",
+    },
     "rule:a turn starts by rolling all five dice": {
-        "pt": "A primeira jogada da rodada rola os cinco dados"
+        "pt": "A primeira jogada da rodada rola os cinco dados",
+        "es": "La primera tirada de la ronda lanza los cinco dados",
     },
-    "rule:a reroll rolls 1 to 5 dice": {"pt": "Os cinco dados estão segurados: nada para rolar"},
-    "rule:held dice keep their faces": {"pt": "O dado segurado na posição {position} fica"},
-    "rule:the game ends after the last turn": {"pt": "O jogo acabou"},
-    "rule:each box is filled once": {"pt": "{box} já está preenchida (com {points})"},
-    "rule:joker rule": {"pt": "Estes cinco iguais têm de ir em: {boxes}"},
-    "rule:players take turns": {"pt": "É a vez de {name}, não de {other}"},
-    "rule_name:at most three rolls a turn": {"pt": "no máximo três jogadas por rodada"},
+    "rule:a reroll rolls 1 to 5 dice": {
+        "pt": "Os cinco dados estão segurados: nada para rolar",
+        "es": "Los cinco dados están retenidos: no hay nada que tirar",
+    },
+    "rule:held dice keep their faces": {
+        "pt": "O dado segurado na posição {position} fica",
+        "es": "El dado retenido en la posición {position} no cambia",
+    },
+    "rule:the game ends after the last turn": {
+        "pt": "O jogo acabou",
+        "es": "La partida ha terminado",
+    },
+    "rule:each box is filled once": {
+        "pt": "{box} já está preenchida (com {points})",
+        "es": "La casilla {box} ya está ocupada (con {points})",
+    },
+    "rule:joker rule": {
+        "pt": "Estes cinco iguais têm de ir em: {boxes}",
+        "es": "Estos cinco iguales tienen que ir en: {boxes}",
+    },
+    "rule:players take turns": {
+        "pt": "É a vez de {name}, não de {other}",
+        "es": "Es el turno de {name}, no de {other}",
+    },
+    "rule_name:at most three rolls a turn": {
+        "pt": "no máximo três jogadas por rodada",
+        "es": "como máximo tres tiradas por ronda",
+    },
     "rule_name:a turn starts by rolling all five dice": {
-        "pt": "a rodada começa rolando os cinco dados"
+        "pt": "a rodada começa rolando os cinco dados",
+        "es": "la ronda empieza tirando los cinco dados",
     },
-    "rule_name:a reroll rolls 1 to 5 dice": {"pt": "uma nova jogada rola de 1 a 5 dados"},
-    "rule_name:held dice keep their faces": {"pt": "dados segurados não mudam"},
-    "rule_name:five dice, at positions 0..4": {"pt": "cinco dados, nas posições 0..4"},
-    "rule_name:roll before holding or scoring": {"pt": "role antes de segurar ou marcar"},
-    "rule_name:the game ends after the last turn": {"pt": "o jogo acaba após a última rodada"},
-    "rule_name:an action is a Roll or a Score": {"pt": "uma ação é rolar ou marcar"},
-    "rule_name:the boxes of the score card": {"pt": "as casas da cartela"},
-    "rule_name:each box is filled once": {"pt": "cada casa é preenchida uma vez"},
-    "rule_name:joker rule": {"pt": "regra do curinga"},
-    "rule_name:players take turns": {"pt": "os jogadores se revezam"},
-    "box": {"en": "Box", "pt": "Casa"},
-    "upper_total": {"en": "Upper subtotal", "pt": "Subtotal superior"},
-    "bonus": {"en": "Bonus", "pt": "Bônus"},
-    "bonus_more": {"en": "{n} more for the bonus", "pt": "faltam {n} para o bônus"},
-    "bonus_earned": {"en": "bonus earned", "pt": "bônus ganho"},
-    "bonus_missed": {"en": "no bonus", "pt": "sem bônus"},
-    "lower_total": {"en": "Lower subtotal", "pt": "Subtotal inferior"},
-    "poker_bonus": {"en": "Poker bonus", "pt": "Bônus de pôquer"},
-    "closed": {"en": "closed by the joker rule", "pt": "fechada pela regra do curinga"},
-    "score_here": {"en": "Score {points} here", "pt": "Marcar {points} aqui"},
-    "filled": {"en": "filled", "pt": "preenchida"},
+    "rule_name:a reroll rolls 1 to 5 dice": {
+        "pt": "uma nova jogada rola de 1 a 5 dados",
+        "es": "una nueva tirada lanza de 1 a 5 dados",
+    },
+    "rule_name:held dice keep their faces": {
+        "pt": "dados segurados não mudam",
+        "es": "los dados retenidos no cambian",
+    },
+    "rule_name:five dice, at positions 0..4": {
+        "pt": "cinco dados, nas posições 0..4",
+        "es": "cinco dados, en las posiciones 0..4",
+    },
+    "rule_name:roll before holding or scoring": {
+        "pt": "role antes de segurar ou marcar",
+        "es": "tira antes de retener o anotar",
+    },
+    "rule_name:the game ends after the last turn": {
+        "pt": "o jogo acaba após a última rodada",
+        "es": "la partida acaba tras la última ronda",
+    },
+    "rule_name:an action is a Roll or a Score": {
+        "pt": "uma ação é rolar ou marcar",
+        "es": "una acción es tirar o anotar",
+    },
+    "rule_name:the boxes of the score card": {
+        "pt": "as casas da cartela",
+        "es": "las casillas de la hoja de puntuación",
+    },
+    "rule_name:each box is filled once": {
+        "pt": "cada casa é preenchida uma vez",
+        "es": "cada casilla se anota una sola vez",
+    },
+    "rule_name:joker rule": {"pt": "regra do curinga", "es": "regla del comodín"},
+    "rule_name:players take turns": {
+        "pt": "os jogadores se revezam",
+        "es": "los jugadores se turnan",
+    },
+    "box": {"en": "Box", "pt": "Casa", "es": "Casilla"},
+    "upper_total": {
+        "en": "Upper subtotal",
+        "pt": "Subtotal superior",
+        "es": "Subtotal superior",
+    },
+    "bonus": {"en": "Bonus", "pt": "Bônus", "es": "Bonus"},
+    "bonus_more": {
+        "en": "{n} more for the bonus",
+        "pt": "faltam {n} para o bônus",
+        "es": "faltan {n} para el bonus",
+    },
+    "bonus_earned": {"en": "bonus earned", "pt": "bônus ganho", "es": "bonus conseguido"},
+    "bonus_missed": {"en": "no bonus", "pt": "sem bônus", "es": "sin bonus"},
+    "lower_total": {
+        "en": "Lower subtotal",
+        "pt": "Subtotal inferior",
+        "es": "Subtotal inferior",
+    },
+    "poker_bonus": {"en": "Poker bonus", "pt": "Bônus de pôquer", "es": "Bonus de póquer"},
+    "closed": {
+        "en": "closed by the joker rule",
+        "pt": "fechada pela regra do curinga",
+        "es": "cerrada por la regla del comodín",
+    },
+    "score_here": {
+        "en": "Score {points} here",
+        "pt": "Marcar {points} aqui",
+        "es": "Anotar {points} aquí",
+    },
+    "filled": {"en": "filled", "pt": "preenchida", "es": "ocupada"},
     "new_game_started": {
         "en": "New game (seed {seed}): {name} rolls first",
         "pt": "Novo jogo (semente {seed}): {name} começa",
+        "es": "Nueva partida (semilla {seed}): empieza {name}",
     },
-    "rolled": {"en": "{name} rolled {dice}", "pt": "{name} rolou {dice}"},
-    "scored": {"en": "{name} wrote {points} in {box}", "pt": "{name} marcou {points} em {box}"},
-    "scored_bonus": {"en": " (+{bonus} poker bonus)", "pt": " (+{bonus} de bônus de pôquer)"},
+    "rolled": {
+        "en": "{name} rolled {dice}",
+        "pt": "{name} rolou {dice}",
+        "es": "{name} sacó {dice}",
+    },
+    "scored": {
+        "en": "{name} wrote {points} in {box}",
+        "pt": "{name} marcou {points} em {box}",
+        "es": "{name} anotó {points} en {box}",
+    },
+    "scored_bonus": {
+        "en": " (+{bonus} poker bonus)",
+        "pt": " (+{bonus} de bônus de pôquer)",
+        "es": " (+{bonus} de bonus de póquer)",
+    },
     "not_your_turn": {
         "en": "It is {name}'s turn, not {other}'s",
         "pt": "É a vez de {name}, não de {other}",
+        "es": "Es el turno de {name}, no de {other}",
     },
-    "winner_word": {"en": "winner", "pt": "vencedor"},
+    "winner_word": {"en": "winner", "pt": "vencedor", "es": "ganador"},
     # hints
     "hints_before": {
         "en": "Before the first roll: the chance of each box in a whole turn "
         "(3 rolls, holds aimed at that box)",
         "pt": "Antes da primeira jogada: a chance de cada casa num turno inteiro "
         "(3 jogadas, segurando para essa casa)",
+        "es": "Antes de la primera tirada: la probabilidad de cada casilla en una ronda entera "
+        "(3 tiradas, reteniendo para esa casilla)",
     },
     "hints_now": {
         "en": {
@@ -101,6 +214,12 @@ WORDS: dict[str, dict[str, Text]] = {
         "pt": {
             "one": "Segurando {hold}, falta 1 jogada: suas chances até o fim da rodada",
             "many": "Segurando {hold}, faltam {count} jogadas: suas chances até o fim da rodada",
+        },
+        "es": {
+            "one": "Reteniendo {hold}, queda 1 tirada: tus probabilidades hasta el final "
+            "de la ronda",
+            "many": "Reteniendo {hold}, quedan {count} tiradas: tus probabilidades hasta el "
+            "final de la ronda",
         },
     },
     "hints_caption": {
@@ -113,50 +232,75 @@ WORDS: dict[str, dict[str, Text]] = {
         "bônus precisa de {bonus_at}), uma casa inferior de qualquer ponto. Pontos: o que se "
         "espera marcar nela. Melhor escolha: o que segurar para a maior probabilidade. A "
         "regra do curinga é seguida.",
+        "es": "P: la probabilidad de conseguir la casilla antes del final de la ronda, tirando "
+        "para ella: una casilla superior necesita tres o más de su número (tres de cada número "
+        "suman 63; el bonus necesita {bonus_at}), una casilla inferior, cualquier puntuación. "
+        "Puntos: lo que se espera anotar en ella. Mejor opción: qué retener para tener la "
+        "mayor probabilidad. Se aplica la regla del comodín.",
     },
     "hints_final": {
         "en": "No rolls left: what these dice make in each open box",
         "pt": "Sem jogadas restantes: o que estes dados fazem em cada casa aberta",
+        "es": "Sin tiradas: lo que estos dados valen en cada casilla libre",
     },
-    "hold_none": {"en": "nothing", "pt": "nada"},
-    "hold_all": {"en": "all five", "pt": "os cinco"},
-    "chance": {"en": "P", "pt": "P"},
-    "chance_now": {"en": "P(your hold)", "pt": "P(sua escolha)"},
-    "points": {"en": "Points", "pt": "Pontos"},
-    "best_hold": {"en": "Best hold", "pt": "Melhor escolha"},
-    "best_chance": {"en": "P(best hold)", "pt": "P(melhor)"},
+    "hold_none": {"en": "nothing", "pt": "nada", "es": "nada"},
+    "hold_all": {"en": "all five", "pt": "os cinco", "es": "los cinco"},
+    "chance": {"en": "P", "pt": "P", "es": "P"},
+    "chance_now": {"en": "P(your hold)", "pt": "P(sua escolha)", "es": "P(tu opción)"},
+    "points": {"en": "Points", "pt": "Pontos", "es": "Puntos"},
+    "best_hold": {"en": "Best hold", "pt": "Melhor escolha", "es": "Mejor opción"},
+    "best_chance": {"en": "P(best hold)", "pt": "P(melhor)", "es": "P(mejor)"},
     "advisor_title": {
         "en": "Advisor: expected final score",
         "pt": "Conselheiro: pontuação final esperada",
+        "es": "Consejero: puntuación final esperada",
     },
-    "optimal_load": {"en": "Optimal advice", "pt": "Conselho ótimo"},
+    "optimal_load": {"en": "Optimal advice", "pt": "Conselho ótimo", "es": "Consejo óptimo"},
     "optimal_tip": {
         "en": "Work out perfect play for the whole game (a minute or so the first time, in "
         "the background: keep playing; then it is kept)",
         "pt": "Calcular o jogo perfeito para a partida inteira (cerca de um minuto na "
         "primeira vez, em segundo plano: continue jogando; depois fica guardado)",
+        "es": "Calcular el juego perfecto para toda la partida (cerca de un minuto la "
+        "primera vez, en segundo plano: sigue jugando; después queda guardado)",
     },
     "solving": {
         "en": "Working out perfect play: {percent}%",
         "pt": "Calculando o jogo perfeito: {percent}%",
+        "es": "Calculando el juego perfecto: {percent}%",
     },
     "optimal_cancelled": {
         "en": "Optimal advice cancelled",
         "pt": "Conselho ótimo cancelado",
+        "es": "Consejo óptimo cancelado",
     },
-    "if_roll_again": {"en": "If you roll again, holding:", "pt": "Se rolar de novo, segurando:"},
-    "if_score_now": {"en": "If you score now, in:", "pt": "Se marcar agora, em:"},
+    "if_roll_again": {
+        "en": "If you roll again, holding:",
+        "pt": "Se rolar de novo, segurando:",
+        "es": "Si vuelves a tirar, reteniendo:",
+    },
+    "if_score_now": {
+        "en": "If you score now, in:",
+        "pt": "Se marcar agora, em:",
+        "es": "Si anotas ahora, en:",
+    },
     "optimal_ready": {
         "en": "Optimal advice ready: perfect play expects {score} points from the start",
         "pt": "Conselho ótimo pronto: o jogo perfeito espera {score} pontos desde o início",
+        "es": "Consejo óptimo listo: el juego perfecto espera {score} puntos desde el inicio",
     },
     "advisor_failed": {
         "en": "Advisor unavailable: {error}",
         "pt": "Conselheiro indisponível: {error}",
+        "es": "Consejero no disponible: {error}",
     },
-    "expected": {"en": "Expected final score", "pt": "Pontuação final esperada"},
-    "yours": {"en": "your hold", "pt": "sua escolha"},
-    "hold_col": {"en": "Hold", "pt": "Segurar"},
+    "expected": {
+        "en": "Expected final score",
+        "pt": "Pontuação final esperada",
+        "es": "Puntuación final esperada",
+    },
+    "yours": {"en": "your hold", "pt": "sua escolha", "es": "tu opción"},
+    "hold_col": {"en": "Hold", "pt": "Segurar", "es": "Retener"},
 }
 
 
@@ -178,31 +322,45 @@ _JOKER = {
     "head": {
         "en": "Joker! Five {face}s with {poker} already filled ({held}){bonus}.",
         "pt": "Curinga! Cinco dados {face} com {poker} já preenchida ({held}){bonus}.",
+        "es": "¡Comodín! Cinco dados con el {face} y la casilla {poker} ya ocupada "
+        "({held}){bonus}.",
     },
-    "bonus": {"en": ": +{n} poker bonus", "pt": ": +{n} de bônus de pôquer"},
+    "bonus": {
+        "en": ": +{n} poker bonus",
+        "pt": ": +{n} de bônus de pôquer",
+        "es": ": +{n} de bonus de póquer",
+    },
     "face_box": {
         "en": "It must go in the {box} box.",
         "pt": "Deve ir na casa {box}.",
+        "es": "Tiene que ir en la casilla {box}.",
     },
     "lower": {
         "en": "{box} is filled, so it goes in any open lower box{full}.",
         "pt": "{box} já está preenchida, então vai em qualquer casa inferior aberta{full}.",
+        "es": "La casilla {box} ya está ocupada, así que va en cualquier casilla inferior "
+        "libre{full}.",
     },
     "full": {
         "en": "; {names} score their full {points}",
         "pt": "; {names} valem o total: {points}",
+        "es": "; puntos completos en {names}: {points}",
     },
     "no_face_box": {
         "en": "There is no upper box for {face}s, so it goes in any open lower box{full}.",
         "pt": "Não há casa superior do {face}: vai em qualquer casa inferior aberta{full}.",
+        "es": "No hay casilla superior para el {face}: va en cualquier casilla inferior "
+        "libre{full}.",
     },
     "upper": {
         "en": "No lower box is open: write 0 in an open upper box.",
         "pt": "Nenhuma casa inferior aberta: marque 0 numa casa superior aberta.",
+        "es": "No queda ninguna casilla inferior libre: anota 0 en una casilla superior libre.",
     },
     "free": {
         "en": "It may go in any open box{full}.",
         "pt": "Pode ir em qualquer casa aberta{full}.",
+        "es": "Puede ir en cualquier casilla libre{full}.",
     },
 }
 

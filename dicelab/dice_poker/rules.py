@@ -51,24 +51,35 @@ class Box:
     id: str
     name: str
     name_pt: str
+    name_es: str
     section: Section
     qualifies: scoring.Test
     score: scoring.Scorer
     joker_points: int | None = None
 
     def label(self, lang: str = "en") -> str:
-        """The box's name in English ("en") or Portuguese ("pt")."""
-        return self.name_pt if lang == "pt" else self.name
+        """The box's name in English ("en"), Portuguese ("pt") or Spanish ("es").
+
+        >>> [get_ruleset().box("sixes").label(lang) for lang in ("en", "pt", "es")]
+        ['Sixes', 'Seis', 'Seises']
+        """
+        if lang == "pt":
+            return self.name_pt
+        if lang == "es":
+            return self.name_es
+        return self.name
 
 
 def _upper_boxes() -> tuple[Box, ...]:
     names = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
     names_pt = ("Ases", "Dois", "Três", "Quatro", "Cinco", "Seis")
+    names_es = ("Unos", "Doses", "Treses", "Cuatros", "Cincos", "Seises")
     return tuple(
         Box(
             UPPER_IDS[f - 1],
             names[f - 1],
             names_pt[f - 1],
+            names_es[f - 1],
             "upper",
             scoring.upper_test(f),
             scoring.upper_scorer(f),
@@ -81,28 +92,37 @@ def _lower(
     box_id: str,
     name: str,
     name_pt: str,
+    name_es: str,
     test: scoring.Test,
     score: scoring.Scorer,
     joker: int | None = None,
 ) -> Box:
-    return Box(box_id, name, name_pt, "lower", test, score, joker)
+    return Box(box_id, name, name_pt, name_es, "lower", test, score, joker)
 
 
 def _pair_boxes() -> tuple[Box, ...]:
     return (
-        _lower("pair", "Pair", "Par", lambda d: scoring.has_kind(d, 2), scoring.score_pair),
         _lower(
-            "two_pairs", "Two pairs", "Dois pares", scoring.has_two_pairs, scoring.score_two_pairs
+            "pair", "Pair", "Par", "Pareja", lambda d: scoring.has_kind(d, 2), scoring.score_pair
+        ),
+        _lower(
+            "two_pairs",
+            "Two pairs",
+            "Dois pares",
+            "Doble pareja",
+            scoring.has_two_pairs,
+            scoring.score_two_pairs,
         ),
     )
 
 
-def _classic_lower(poker_name: str) -> tuple[Box, ...]:
+def _classic_lower(poker_name: str, poker_name_es: str) -> tuple[Box, ...]:
     return (
         _lower(
             "three_kind",
             "Three of a kind",
             "Trinca",
+            "Trío",
             lambda d: scoring.has_kind(d, 3),
             scoring.score_three_kind,
         ),
@@ -110,6 +130,7 @@ def _classic_lower(poker_name: str) -> tuple[Box, ...]:
             "four_kind",
             "Four of a kind",
             "Quadra",
+            "Cuatro iguales",
             lambda d: scoring.has_kind(d, 4),
             scoring.score_four_kind,
         ),
@@ -117,6 +138,7 @@ def _classic_lower(poker_name: str) -> tuple[Box, ...]:
             "full_house",
             "Full house",
             "Full House",
+            "Full",
             scoring.is_full_house,
             scoring.score_full_house,
             25,
@@ -125,6 +147,7 @@ def _classic_lower(poker_name: str) -> tuple[Box, ...]:
             "small_straight",
             "Small straight",
             "Sequência pequena",
+            "Escalera menor",
             scoring.has_small_straight,
             scoring.score_small_straight,
             30,
@@ -133,24 +156,38 @@ def _classic_lower(poker_name: str) -> tuple[Box, ...]:
             "large_straight",
             "Large straight",
             "Sequência grande",
+            "Escalera mayor",
             scoring.has_large_straight,
             scoring.score_large_straight,
             40,
         ),
-        _lower("poker", poker_name, "Pôquer", scoring.is_five_of_a_kind, scoring.score_poker),
-        _lower("chance", "Chance", "Chance", scoring.always, scoring.score_chance),
+        _lower(
+            "poker",
+            poker_name,
+            "Pôquer",
+            poker_name_es,
+            scoring.is_five_of_a_kind,
+            scoring.score_poker,
+        ),
+        _lower("chance", "Chance", "Chance", "Chance", scoring.always, scoring.score_chance),
     )
 
 
 def _yatzy_lower() -> tuple[Box, ...]:
     return (
         _lower(
-            "pair", "One pair", "Par", lambda d: scoring.has_kind(d, 2), scoring.score_yatzy_pair
+            "pair",
+            "One pair",
+            "Par",
+            "Pareja",
+            lambda d: scoring.has_kind(d, 2),
+            scoring.score_yatzy_pair,
         ),
         _lower(
             "two_pairs",
             "Two pairs",
             "Dois pares",
+            "Doble pareja",
             scoring.has_two_pairs,
             scoring.score_yatzy_two_pairs,
         ),
@@ -158,6 +195,7 @@ def _yatzy_lower() -> tuple[Box, ...]:
             "three_kind",
             "Three of a kind",
             "Trinca",
+            "Trío",
             lambda d: scoring.has_kind(d, 3),
             scoring.yatzy_kind_scorer(3),
         ),
@@ -165,6 +203,7 @@ def _yatzy_lower() -> tuple[Box, ...]:
             "four_kind",
             "Four of a kind",
             "Quadra",
+            "Cuatro iguales",
             lambda d: scoring.has_kind(d, 4),
             scoring.yatzy_kind_scorer(4),
         ),
@@ -172,6 +211,7 @@ def _yatzy_lower() -> tuple[Box, ...]:
             "small_straight",
             "Small straight",
             "Sequência pequena",
+            "Escalera menor",
             scoring.is_yatzy_small_straight,
             scoring.fixed_if(scoring.is_yatzy_small_straight, 15),
         ),
@@ -179,6 +219,7 @@ def _yatzy_lower() -> tuple[Box, ...]:
             "large_straight",
             "Large straight",
             "Sequência grande",
+            "Escalera mayor",
             scoring.is_yatzy_large_straight,
             scoring.fixed_if(scoring.is_yatzy_large_straight, 20),
         ),
@@ -186,11 +227,12 @@ def _yatzy_lower() -> tuple[Box, ...]:
             "full_house",
             "Full house",
             "Full House",
+            "Full",
             scoring.is_full_house,
             scoring.score_yatzy_full_house,
         ),
-        _lower("chance", "Chance", "Chance", scoring.always, scoring.score_chance),
-        _lower("poker", "Yatzy", "Pôquer", scoring.is_five_of_a_kind, scoring.score_poker),
+        _lower("chance", "Chance", "Chance", "Chance", scoring.always, scoring.score_chance),
+        _lower("poker", "Yatzy", "Pôquer", "Yatzy", scoring.is_five_of_a_kind, scoring.score_poker),
     )
 
 
@@ -293,7 +335,7 @@ class Ruleset:
 RULESETS: dict[str, Ruleset] = {
     "dice-poker": Ruleset(
         "dice-poker",
-        _upper_boxes() + _pair_boxes() + _classic_lower("Poker"),
+        _upper_boxes() + _pair_boxes() + _classic_lower("Poker", "Póquer"),
         64,
         35,
         100,
@@ -301,7 +343,13 @@ RULESETS: dict[str, Ruleset] = {
         True,
     ),
     "yahtzee": Ruleset(
-        "yahtzee", _upper_boxes() + _classic_lower("Yahtzee"), 63, 35, 100, "forced", False
+        "yahtzee",
+        _upper_boxes() + _classic_lower("Yahtzee", "Yahtzee"),
+        63,
+        35,
+        100,
+        "forced",
+        False,
     ),
     "yatzy": Ruleset("yatzy", _upper_boxes() + _yatzy_lower(), 63, 50, 0, "none", False),
 }
@@ -327,8 +375,12 @@ def get_ruleset(name: str | Ruleset = "dice-poker", **settings: Any) -> Ruleset:
 Hold = tuple[int, ...]  # the faces held, sorted; all five dice held: stopping
 
 HOLD_WORDS = {
-    "stop": {"en": "all (stop)", "pt": "todos (parar)"},
-    "none": {"en": "none (reroll all)", "pt": "nenhum (rolar todos)"},
+    "stop": {"en": "all (stop)", "pt": "todos (parar)", "es": "todos (plantarse)"},
+    "none": {
+        "en": "none (reroll all)",
+        "pt": "nenhum (rolar todos)",
+        "es": "ninguno (tirar todos)",
+    },
 }
 
 

@@ -12,10 +12,10 @@ on any problem; version 1 files (no boxes, no seed) still load.
 >>> from dicelab.dice_poker.game import DicePokerGame
 >>> game = DicePokerGame(["Ana"], seed=7)
 >>> _ = game.roll()
->>> copy = loads(dumps(game))
+>>> copy = DicePokerGame.from_json(game.to_json())
 >>> copy.state == game.state, copy.roll() == game.roll()
 (True, True)
->>> loads('{"format": "something else"}')
+>>> DicePokerGame.from_json('{"format": "something else"}')
 Traceback (most recent call last):
 ...
 dicelab.errors.SaveFileError: not a dicelab Dice Poker save (format 'something else')
@@ -23,8 +23,6 @@ dicelab.errors.SaveFileError: not a dicelab Dice Poker save (format 'something e
 
 from __future__ import annotations
 
-import json
-import os
 from typing import Any
 
 from dicelab.core.engine.savefile import (
@@ -34,13 +32,9 @@ from dicelab.core.engine.savefile import (
     json_object,
     names_field,
     open_save,
-    parse_json,
-    read_save,
     rng_from_json,
-    rng_state,
     save_error,
     seed_field,
-    write_save,
 )
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.game import DicePokerGame
@@ -115,27 +109,6 @@ def state_dict(state: GameState) -> dict[str, Any]:
     }
 
 
-def to_dict(game: DicePokerGame) -> dict[str, Any]:
-    """The game as a JSON-ready dict."""
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        **state_dict(game.state),
-        "seed": game.seed,
-        "rng": rng_state(game.rng),
-    }
-
-
-def dumps(game: DicePokerGame) -> str:
-    """The game as JSON text."""
-    return json.dumps(to_dict(game), indent=1, ensure_ascii=False)
-
-
-def save(game: DicePokerGame, path: str | os.PathLike[str]) -> None:
-    """Write the game to a JSON file, atomically (a failed save keeps the old file)."""
-    write_save(path, dumps(game))
-
-
 # --- reading ----------------------------------------------------------------
 
 
@@ -208,13 +181,3 @@ def from_dict(data: Any) -> DicePokerGame:
         raise save_error(str(error)) from None
     seed = seed_field(data.get("seed"))
     return DicePokerGame.from_state(state, rng_from_json(data["rng"]), seed)
-
-
-def loads(text: str | bytes) -> DicePokerGame:
-    """A game from JSON text; `SaveFileError` if it is not a valid save."""
-    return from_dict(parse_json(text))
-
-
-def load(path: str | os.PathLike[str]) -> DicePokerGame:
-    """Read a game from a JSON file written by `save` (a regular file up to 1 MiB)."""
-    return loads(read_save(path))

@@ -1,4 +1,4 @@
-"""The words of the Solitaire Dice panel, in English and Portuguese, and the
+"""The words of the Solitaire Dice panel, in English, Portuguese and Spanish, and the
 texts it builds from the game: an option as the dice that make it, the
 game-over summary.
 
@@ -6,6 +6,8 @@ game-over summary.
 >>> words = Words(WORDS, "pt")
 >>> option_text((1, 4, 4, 4, 6), Split((10, 8), 1), words)
 '4+4=8 · 4+6=10 · descarte 1'
+>>> option_text((3, 4, 4, 6, 6), Split((7, 10)), Words(WORDS, "es"))
+'3+4=7 · 4+6=10 · 6 ignorado'
 >>> option_text((3, 4, 4, 6, 6), Split((7, 10)), Words(WORDS, "en"))
 '3+4=7 · 4+6=10 · 6 ignored'
 """
@@ -21,144 +23,248 @@ from dicelab.solitaire.rules import WIN, Split
 
 WORDS: dict[str, dict[str, Text]] = {
     **COMMON_WORDS,
-    "title": {"en": "Solitaire Dice", "pt": "Solitaire Dice"},
-    "roll": {"en": "Roll", "pt": "Rolar"},
-    "roll_number": {"en": "Roll {n}", "pt": "Jogada {n}"},
-    "no_roll": {"en": "No roll yet", "pt": "Nenhuma jogada ainda"},
-    "click_roll": {"en": "Click Roll to start", "pt": "Clique em Rolar para começar"},
+    "title": {"en": "Solitaire Dice", "pt": "Solitaire Dice", "es": "Solitaire Dice"},
+    "roll": {"en": "Roll", "pt": "Rolar", "es": "Tirar"},
+    "roll_number": {"en": "Roll {n}", "pt": "Jogada {n}", "es": "Tirada {n}"},
+    "no_roll": {"en": "No roll yet", "pt": "Nenhuma jogada ainda", "es": "Aún no hay tiradas"},
+    "click_roll": {
+        "en": "Click Roll to start",
+        "pt": "Clique em Rolar para começar",
+        "es": "Haz clic en Tirar para empezar",
+    },
     "waiting": {
         "en": "Waiting for {names} to choose",
         "pt": {"one": "Aguardando {names} escolher", "many": "Aguardando {names} escolherem"},
+        "es": {"one": "Esperando a que {names} elija", "many": "Esperando a que {names} elijan"},
     },
-    "ready": {"en": "Ready for the next roll", "pt": "Pronto para a próxima jogada"},
-    "rolled": {"en": "Rolled {dice}", "pt": "Saiu {dice}"},
+    "ready": {
+        "en": "Ready for the next roll",
+        "pt": "Pronto para a próxima jogada",
+        "es": "Listo para la siguiente tirada",
+    },
+    "rolled": {"en": "Rolled {dice}", "pt": "Saiu {dice}", "es": "Salió {dice}"},
     "choose_now": {
         "en": "{names}: choose a split",
         "pt": {"one": "{names}: escolha uma divisão", "many": "{names}: escolham uma divisão"},
+        "es": {"one": "{names}: elige una división", "many": "{names}: elijan una división"},
     },
     "dice_info": {
         "en": "The dice are everyone's: choose one of your options below your name",
         "pt": "Os dados são de todos: escolha uma das suas opções abaixo do seu nome",
+        "es": "Los dados son de todos: elige una de tus opciones debajo de tu nombre",
     },
-    "game_is_over": {"en": "The game is over", "pt": "O jogo acabou"},
-    "capped": {"en": "(max {cap})", "pt": "(máx. {cap})"},
+    "game_is_over": {
+        "en": "The game is over",
+        "pt": "O jogo acabou",
+        "es": "La partida ha terminado",
+    },
+    "capped": {"en": "(max {cap})", "pt": "(máx. {cap})", "es": "(máx. {cap})"},
     "chose": {
         "en": "{name} marked {option}: score {score}",
         "pt": "{name} marcou {option}: pontuação {score}",
+        "es": "{name} marcó {option}: puntuación {score}",
     },
     "finished_now": {
         "en": "{name} has finished (8th mark on discard {face})",
         "pt": "{name} terminou (8ª marca no descarte {face})",
+        "es": "{name} ha terminado (8.ª marca en el descarte {face})",
     },
-    "status_choose": {"en": "to choose", "pt": "escolhe"},
-    "status_chosen": {"en": "has chosen", "pt": "já escolheu"},
-    "status_finished": {"en": "finished", "pt": "terminou"},
-    "status_wait": {"en": "waiting for the roll", "pt": "aguarda a jogada"},
+    "status_choose": {"en": "to choose", "pt": "escolhe", "es": "elige"},
+    "status_chosen": {"en": "has chosen", "pt": "já escolheu", "es": "ya ha elegido"},
+    "status_finished": {"en": "finished", "pt": "terminou", "es": "ha terminado"},
+    "status_wait": {
+        "en": "waiting for the roll",
+        "pt": "aguarda a jogada",
+        "es": "espera la tirada",
+    },
     "free_throw": {
         "en": "Free throw! none of your discards rolled: pick any two pairs",
         "pt": "Jogada livre! nenhum dos seus descartes saiu: escolha quaisquer dois pares",
+        "es": "¡Tirada libre! no salió ninguno de tus descartes: elige dos parejas cualesquiera",
     },
-    "free_for": {"en": "Free throw for {names}!", "pt": "Jogada livre para {names}!"},
-    "discard": {"en": "discard {face}", "pt": "descarte {face}"},
-    "ignored": {"en": "{face} ignored", "pt": "{face} ignorado"},
-    "score_after": {"en": "Score after: {score}", "pt": "Pontuação depois: {score}"},
-    "suggested": {"en": "the planner's suggestion", "pt": "sugestão do planejador"},
-    "gains": {"en": "gains", "pt": "ganhos"},
-    "penalties": {"en": "penalties", "pt": "penalidades"},
-    "discards_head": {"en": "discards", "pt": "descartes"},
-    "sums_head": {"en": "pairs", "pt": "pares"},
+    "free_for": {
+        "en": "Free throw for {names}!",
+        "pt": "Jogada livre para {names}!",
+        "es": "¡Tirada libre para {names}!",
+    },
+    "discard": {"en": "discard {face}", "pt": "descarte {face}", "es": "descarte {face}"},
+    "ignored": {"en": "{face} ignored", "pt": "{face} ignorado", "es": "{face} ignorado"},
+    "score_after": {
+        "en": "Score after: {score}",
+        "pt": "Pontuação depois: {score}",
+        "es": "Puntuación resultante: {score}",
+    },
+    "suggested": {
+        "en": "the planner's suggestion",
+        "pt": "sugestão do planejador",
+        "es": "sugerencia del planificador",
+    },
+    "gains": {"en": "gains", "pt": "ganhos", "es": "ganancias"},
+    "penalties": {"en": "penalties", "pt": "penalidades", "es": "penalizaciones"},
+    "discards_head": {"en": "discards", "pt": "descartes", "es": "descartes"},
+    "sums_head": {"en": "pairs", "pt": "pares", "es": "parejas"},
     "end_rule": {
         "en": "3 numbers at most; an 8th mark ends your game",
         "pt": "3 números no máximo; a 8ª marca encerra seu jogo",
+        "es": "3 números como máximo; la 8.ª marca termina tu partida",
     },
-    "free_count": {"en": "free throws: {n}", "pt": "jogadas livres: {n}"},
+    "free_count": {
+        "en": "free throws: {n}",
+        "pt": "jogadas livres: {n}",
+        "es": "tiradas libres: {n}",
+    },
     "new_game_started": {
         "en": "New game (seed {seed}): click Roll",
         "pt": "Novo jogo (semente {seed}): clique em Rolar",
+        "es": "Nueva partida (semilla {seed}): haz clic en Tirar",
     },
     # the end of the game
-    "solo": {"en": "{name} scored {points}.", "pt": "{name} fez {points} pontos."},
+    "solo": {
+        "en": "{name} scored {points}.",
+        "pt": "{name} fez {points} pontos.",
+        "es": "{name} consiguió {points} puntos.",
+    },
     "win": {
         "en": "{names}: 500 or more, a win!",
         "pt": "{names}: 500 ou mais, uma vitória!",
+        "es": "{names}: 500 o más, ¡victoria!",
     },
     "no_win": {
         "en": "Nobody reached 500 (a win) this time.",
         "pt": "Ninguém chegou a 500 (vitória) desta vez.",
+        "es": "Nadie llegó a 500 (victoria) esta vez.",
     },
     "no_win_solo": {
         "en": "500 or more is a win: not this time.",
         "pt": "500 ou mais é uma vitória: não desta vez.",
+        "es": "500 o más es una victoria: esta vez no.",
     },
-    "sum": {"en": "Sum", "pt": "Soma"},
-    "value": {"en": "Value", "pt": "Valor"},
-    "marks": {"en": "Marks", "pt": "Marcas"},
-    "marks_points": {"en": "marks → points", "pt": "marcas → pontos"},
+    "sum": {"en": "Sum", "pt": "Soma", "es": "Suma"},
+    "value": {"en": "Value", "pt": "Valor", "es": "Valor"},
+    "marks": {"en": "Marks", "pt": "Marcas", "es": "Marcas"},
+    "marks_points": {"en": "marks → points", "pt": "marcas → pontos", "es": "marcas → puntos"},
     "rolls_free": {
         "en": "{rolls} rolls, free throws: {free}",
         "pt": "{rolls} jogadas, jogadas livres: {free}",
+        "es": "{rolls} tiradas, tiradas libres: {free}",
     },
     # hints
     "hints_title": {
         "en": "{name}: the chance that the next roll offers each sum ({discards})",
         "pt": "{name}: a chance de a próxima jogada oferecer cada soma ({discards})",
+        "es": "{name}: la probabilidad de que la próxima tirada ofrezca cada suma ({discards})",
     },
-    "discards_none": {"en": "no discard number yet", "pt": "nenhum descarte ainda"},
-    "discards_some": {"en": "discards {faces}", "pt": "descartes {faces}"},
+    "discards_none": {
+        "en": "no discard number yet",
+        "pt": "nenhum descarte ainda",
+        "es": "aún sin descartes",
+    },
+    "discards_some": {
+        "en": "discards {faces}",
+        "pt": "descartes {faces}",
+        "es": "descartes {faces}",
+    },
     "free_chance": {
         "en": "Free throw (none of {faces} rolled): {p}",
         "pt": "Jogada livre (nenhum de {faces}): {p}",
+        "es": "Tirada libre (no sale ninguno de {faces}): {p}",
     },
     "no_free": {
         "en": "No free throw before three discard numbers are chosen.",
         "pt": "Não há jogada livre antes de escolher três números de descarte.",
+        "es": "No hay tirada libre antes de elegir tres números de descarte.",
     },
-    "pair_sum": {"en": "pair sum", "pt": "soma do par"},
-    "p_offered": {"en": "P(offered)", "pt": "P(oferecida)"},
+    "pair_sum": {"en": "pair sum", "pt": "soma do par", "es": "suma de la pareja"},
+    "p_offered": {"en": "P(offered)", "pt": "P(oferecida)", "es": "P(ofrecida)"},
     "legend": {
         "en": "Bars: grey, an empty line; red, 1 to 4 marks (−200 until the 5th); "
         "green, 5 marks or more.",
         "pt": "Barras: cinza, linha vazia; vermelho, 1 a 4 marcas (−200 até a 5ª); "
         "verde, 5 marcas ou mais.",
+        "es": "Barras: gris, una línea vacía; rojo, de 1 a 4 marcas (−200 hasta la 5.ª); "
+        "verde, 5 marcas o más.",
     },
     "planner_title": {
         "en": "{name}: the planner (the strongest strategy) rates each option "
         "(its estimate of the final score; only the order counts)",
         "pt": "{name}: o planejador (a estratégia mais forte) avalia cada opção "
         "(sua estimativa da pontuação final; só a ordem importa)",
+        "es": "{name}: el planificador (la estrategia más fuerte) valora cada opción "
+        "(su estimación de la puntuación final; solo importa el orden)",
     },
     "planner_wait": {
         "en": "After a roll, the planner rates the options here.",
         "pt": "Depois de uma jogada, o planejador avalia as opções aqui.",
+        "es": "Después de una tirada, el planificador valora aquí las opciones.",
     },
-    "option": {"en": "Option", "pt": "Opção"},
-    "rating": {"en": "Rating", "pt": "Nota"},
+    "option": {"en": "Option", "pt": "Opção", "es": "Opción"},
+    "rating": {"en": "Rating", "pt": "Nota", "es": "Valoración"},
     # the engine's illegal moves, by rule name
-    "rule:the game ends when every player has finished": {"pt": "O jogo acabou"},
-    "rule:every player still playing chooses before the next roll": {
-        "pt": {"one": "{names} precisa escolher antes", "many": "{names} precisam escolher antes"}
+    "rule:the game ends when every player has finished": {
+        "pt": "O jogo acabou",
+        "es": "La partida ha terminado",
     },
-    "rule:roll before choosing": {"pt": "Role os dados primeiro"},
-    "rule:a player who has finished does not choose": {"pt": "{name} já terminou"},
-    "rule:one option per player and roll": {"pt": "{name} já escolheu nesta jogada"},
-    "rule:a legal split of this roll": {"pt": "Essa opção não vale para esta jogada"},
-    "rule:the sheet is finished at a discard's 8th mark": {"pt": "Esta folha está terminada"},
-    "rule:at most three discard numbers": {"pt": "{face} seria um quarto número de descarte"},
+    "rule:every player still playing chooses before the next roll": {
+        "pt": {"one": "{names} precisa escolher antes", "many": "{names} precisam escolher antes"},
+        "es": {"one": "{names} tiene que elegir antes", "many": "{names} tienen que elegir antes"},
+    },
+    "rule:roll before choosing": {"pt": "Role os dados primeiro", "es": "Tira los dados primero"},
+    "rule:a player who has finished does not choose": {
+        "pt": "{name} já terminou",
+        "es": "{name} ya ha terminado",
+    },
+    "rule:one option per player and roll": {
+        "pt": "{name} já escolheu nesta jogada",
+        "es": "{name} ya ha elegido en esta tirada",
+    },
+    "rule:a legal split of this roll": {
+        "pt": "Essa opção não vale para esta jogada",
+        "es": "Esa opción no vale para esta tirada",
+    },
+    "rule:the sheet is finished at a discard's 8th mark": {
+        "pt": "Esta folha está terminada",
+        "es": "Esta hoja está terminada",
+    },
+    "rule:at most three discard numbers": {
+        "pt": "{face} seria um quarto número de descarte",
+        "es": "{face} sería un cuarto número de descarte",
+    },
     "rule_name:the game ends when every player has finished": {
-        "pt": "o jogo acaba quando todos terminam"
+        "pt": "o jogo acaba quando todos terminam",
+        "es": "la partida acaba cuando todos terminan",
     },
     "rule_name:every player still playing chooses before the next roll": {
-        "pt": "quem ainda joga escolhe antes da próxima jogada"
+        "pt": "quem ainda joga escolhe antes da próxima jogada",
+        "es": "quien sigue jugando elige antes de la siguiente tirada",
     },
-    "rule_name:roll before choosing": {"pt": "role antes de escolher"},
-    "rule_name:a player who has finished does not choose": {"pt": "quem terminou não escolhe"},
-    "rule_name:one option per player and roll": {"pt": "uma opção por jogador e jogada"},
-    "rule_name:a legal split of this roll": {"pt": "uma divisão válida desta jogada"},
+    "rule_name:roll before choosing": {
+        "pt": "role antes de escolher",
+        "es": "tira antes de elegir",
+    },
+    "rule_name:a player who has finished does not choose": {
+        "pt": "quem terminou não escolhe",
+        "es": "quien ha terminado no elige",
+    },
+    "rule_name:one option per player and roll": {
+        "pt": "uma opção por jogador e jogada",
+        "es": "una opción por jugador y tirada",
+    },
+    "rule_name:a legal split of this roll": {
+        "pt": "uma divisão válida desta jogada",
+        "es": "una división válida de esta tirada",
+    },
     "rule_name:the sheet is finished at a discard's 8th mark": {
-        "pt": "a folha termina na 8ª marca de um descarte"
+        "pt": "a folha termina na 8ª marca de um descarte",
+        "es": "la hoja termina con la 8.ª marca de un descarte",
     },
-    "rule_name:at most three discard numbers": {"pt": "no máximo três números de descarte"},
-    "rule_name:an action is a Roll or a Choose": {"pt": "uma ação é rolar ou escolher"},
+    "rule_name:at most three discard numbers": {
+        "pt": "no máximo três números de descarte",
+        "es": "como máximo tres números de descarte",
+    },
+    "rule_name:an action is a Roll or a Choose": {
+        "pt": "uma ação é rolar ou escolher",
+        "es": "una acción es tirar o elegir",
+    },
 }
 
 

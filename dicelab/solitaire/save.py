@@ -11,13 +11,13 @@ on any problem; version 1 files (no seed) still load.
 >>> from dicelab.solitaire.game import SolitaireGame
 >>> game = SolitaireGame(["Ana"], seed=7)
 >>> _ = game.roll()
->>> copy = loads(dumps(game))
+>>> copy = SolitaireGame.from_json(game.to_json())
 >>> copy.state == game.state
 True
 >>> _ = copy.choose(0, 0), game.choose(0, 0)
 >>> copy.roll() == game.roll()  # the same generator state: the same dice
 True
->>> loads('{"format": "dicelab/dice-poker-game"}')
+>>> SolitaireGame.from_json('{"format": "dicelab/dice-poker-game"}')
 Traceback (most recent call last):
 ...
 dicelab.errors.SaveFileError: not a dicelab Solitaire Dice save (format 'dicelab/dice-poker-game')
@@ -25,8 +25,6 @@ dicelab.errors.SaveFileError: not a dicelab Solitaire Dice save (format 'dicelab
 
 from __future__ import annotations
 
-import json
-import os
 from typing import Any
 
 from dicelab.core.engine.savefile import (
@@ -37,13 +35,9 @@ from dicelab.core.engine.savefile import (
     json_object,
     names_field,
     open_save,
-    parse_json,
-    read_save,
     rng_from_json,
-    rng_state,
     save_error,
     seed_field,
-    write_save,
 )
 from dicelab.errors import DicelabError
 from dicelab.solitaire.game import SolitaireGame
@@ -69,27 +63,6 @@ def state_dict(state: GameState) -> dict[str, Any]:
         "dice": None if state.dice is None else list(state.dice),
         "waiting": [state.players[i] for i in sorted(state.waiting)],
     }
-
-
-def to_dict(game: SolitaireGame) -> dict[str, Any]:
-    """The game as a JSON-ready dict."""
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        **state_dict(game.state),
-        "seed": game.seed,
-        "rng": rng_state(game.rng),
-    }
-
-
-def dumps(game: SolitaireGame) -> str:
-    """The game as JSON text."""
-    return json.dumps(to_dict(game), indent=1, ensure_ascii=False)
-
-
-def save(game: SolitaireGame, path: str | os.PathLike[str]) -> None:
-    """Write the game to a JSON file, atomically (a failed save keeps the old file)."""
-    write_save(path, dumps(game))
 
 
 # --- reading ----------------------------------------------------------------
@@ -138,13 +111,3 @@ def from_dict(data: Any) -> SolitaireGame:
         raise save_error(str(error)) from None
     seed = seed_field(data.get("seed"))
     return SolitaireGame.from_state(state, rng_from_json(data["rng"]), seed)
-
-
-def loads(text: str | bytes) -> SolitaireGame:
-    """A game from JSON text; `SaveFileError` if it is not a valid save."""
-    return from_dict(parse_json(text))
-
-
-def load(path: str | os.PathLike[str]) -> SolitaireGame:
-    """Read a game from a JSON file written by `save` (a regular file up to 1 MiB)."""
-    return loads(read_save(path))

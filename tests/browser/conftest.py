@@ -42,7 +42,8 @@ NOT_LOCAL = re.compile(r"^https?://(?!127\.0\.0\.1|localhost)")
 POOL = 3  # preheated kernels: a page opens on a kernel that has already run the app
 LOAD = 90_000  # ms: enough for a page that finds the pool empty (a kernel starts)
 PROJECTOR, LAPTOP = (1280, 800), (1024, 700)
-TABS = {"dice-poker": 0, "solitaire": 1}
+TABS = {"dice-poker": 0, "solitaire": 1, "sly-dice": 2}
+LANGUAGES = {"en": (0, "Roll"), "pt": (1, "Rolar"), "es": (2, "Tirar")}  # toggle, Roll's word
 
 
 @dataclass(frozen=True)
@@ -152,9 +153,10 @@ def open_app(browser, play_server, first_load) -> Iterator[Callable[..., Any]]:
         page.route(NOT_LOCAL, lambda route: route.abort())
         page.goto(play_server.url, wait_until="domcontentloaded")
         page.locator(".dicelab-dice-poker .dicelab-roll").wait_for(timeout=LOAD)
-        if lang == "pt":
-            page.locator(".dicelab-language button").nth(1).click()
-            page.locator(".dicelab-dice-poker .dicelab-roll", has_text="Rolar").wait_for()
+        toggle, roll = LANGUAGES[lang]
+        if toggle:
+            page.locator(".dicelab-language button").nth(toggle).click()
+            page.locator(".dicelab-dice-poker .dicelab-roll", has_text=roll).wait_for()
         if TABS[game]:
             page.locator(".dicelab-tabs .lm-TabBar-tab").nth(TABS[game]).click()
         page.locator(f".dicelab-{game} .dicelab-roll").wait_for()
@@ -163,6 +165,35 @@ def open_app(browser, play_server, first_load) -> Iterator[Callable[..., Any]]:
     yield open_page
     for context in contexts:
         context.close()
+
+
+def off_screen(page, locator, size, scrolls: int) -> list[str]:
+    """The elements of `locator` outside the first `scrolls + 1` screens of the
+    page (the app scrolled to its top) or outside its width."""
+    width, height = size
+    page.locator(".dicelab-app").evaluate("el => el.scrollIntoView({block: 'start'})")
+    missing = []
+    for i in range(locator.count()):
+        element = locator.nth(i)
+        box = element.bounding_box()
+        if (
+            box is None
+            or box["x"] < 0
+            or box["x"] + box["width"] > width
+            or box["y"] + box["height"] > height * (scrolls + 1)
+        ):
+            missing.append(element.inner_text() or element.get_attribute("class"))
+    return missing
+
+
+def cut_labels(page) -> list[str]:
+    """The buttons and tabs whose label does not fit them."""
+    cut: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('button, .lm-TabBar-tabLabel')]
+            .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+            .map(b => b.innerText)"""
+    )
+    return cut
 
 
 def screenshot(page, name: str) -> Path:

@@ -38,8 +38,24 @@ SAYS = {
         "waiting_one": "Aguardando Bruno escolher",
         "best": "P(melhor)",
     },
+    "es": {
+        "roll_first": "Tira los dados primero",
+        "no_rolls": "No quedan tiradas en esta ronda",
+        "not_yours": "Es el turno de Ana, no de Bruno",
+        "filled": "La casilla Chance ya está ocupada",
+        "dice_info": "Los dados son de todos",
+        "click_roll": "Haz clic en Tirar para empezar",
+        "both_choose": "Ana y Bruno tienen que elegir antes",
+        "one_chooses": "Bruno tiene que elegir antes",
+        "waiting_one": "Esperando a que Bruno elija",
+        "best": "P(mejor)",
+    },
 }
-DECIMAL = {"en": re.compile(r"\d\.\d+%"), "pt": re.compile(r"\d,\d+%")}
+DECIMAL = {
+    "en": re.compile(r"\d\.\d+%"),
+    "pt": re.compile(r"\d,\d+%"),
+    "es": re.compile(r"\d,\d+%"),
+}
 
 
 def _says(panel, text: str) -> None:
@@ -55,7 +71,7 @@ def _numbers_in(lang: str, text: str) -> None:
     assert DECIMAL[lang].search(text) and not other.search(text), text
 
 
-@pytest.mark.parametrize("lang", ["en", "pt"])
+@pytest.mark.parametrize("lang", ["en", "pt", "es"])
 def test_dice_poker_answers_every_click(open_app, lang):
     says = SAYS[lang]
     panel = open_app(PROJECTOR, lang).locator(".dicelab-dice-poker")
@@ -94,7 +110,7 @@ def test_dice_poker_answers_every_click(open_app, lang):
     _numbers_in(lang, table.inner_text())
 
 
-@pytest.mark.parametrize("lang", ["en", "pt"])
+@pytest.mark.parametrize("lang", ["en", "pt", "es"])
 def test_solitaire_answers_every_click(open_app, lang):
     says = SAYS[lang]
     panel = open_app(PROJECTOR, lang, game="solitaire").locator(".dicelab-solitaire")

@@ -33,6 +33,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_chec
 import numpy as np
 
 from dicelab.core.dice.hands import as_hand
+from dicelab.core.engine.savefile import parse_json, read_save, rng_state, write_save
 from dicelab.errors import DiceError, IllegalMove, SettingsError
 
 __all__ = [
@@ -143,10 +144,10 @@ class GameBase(Generic[S, A]):
     the `seed` the game started from, views, winners and saving.
 
     A subclass names its snapshot class in `State` and its save module in
-    `save_module` (a module with `state_dict`, `dumps`, `loads`, `save` and
-    `load`), calls `_start(state, seed)` in `__init__`, and defines the rest
-    of `Engine`.  A game with hidden information overrides `view` and
-    `redraw_hidden`.
+    `save_module` (a module with `FORMAT`, `VERSION`, `state_dict(state)` and
+    `from_dict(data)`: the checks of a loaded game), calls `_start(state,
+    seed)` in `__init__`, and defines the rest of `Engine`.  A game with
+    hidden information overrides `view` and `redraw_hidden`.
     """
 
     State: ClassVar[type]
@@ -236,26 +237,37 @@ class GameBase(Generic[S, A]):
     def _saving(cls) -> Any:
         return importlib.import_module(cls.save_module)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The game as a JSON-ready dict: its format and version, its whole state
+        (hidden parts included), the seed it started from and its generator."""
+        saving = self._saving()
+        return {
+            "format": saving.FORMAT,
+            "version": saving.VERSION,
+            **saving.state_dict(self._state),
+            "seed": self._seed,
+            "rng": rng_state(self._rng),
+        }
+
     def to_json(self) -> str:
         """The game as JSON text: everything, hidden parts included."""
-        text: str = self._saving().dumps(self)
-        return text
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
 
     @classmethod
     def from_json(cls: type[G], text: str | bytes) -> G:
         """A game from `to_json` text; `SaveFileError` if it is not valid."""
-        game: G = cls._saving().loads(text)
+        game: G = cls._saving().from_dict(parse_json(text))
         return game
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the game to a JSON file, atomically (a failed save keeps the old file)."""
-        self._saving().save(self, path)
+        write_save(path, self.to_json())
 
     @classmethod
     def load(cls: type[G], path: str | os.PathLike[str]) -> G:
-        """Read a game written by `save`; `SaveFileError` if it is not a valid save."""
-        game: G = cls._saving().load(path)
-        return game
+        """Read a game written by `save` (a regular file of at most 1 MiB);
+        `SaveFileError` if it is not a valid save."""
+        return cls.from_json(read_save(path))
 
 
 def play_out(
@@ -302,25 +314,25 @@ def seed_number(seed: Any) -> int | None:
     return int(seed)
 
 
-def player_names(players: Any, game: str = "this game") -> tuple[str, ...]:
-    """The players' names, surrounding spaces dropped ("Player 1" when none are
-    given), checked by `check_players`.
+def player_names(players: Any, game: str = "this game", least: int = 1) -> tuple[str, ...]:
+    """The players' names, surrounding spaces dropped ("Player 1" ... "Player
+    <least>" when none are given), checked by `check_players`.
 
-    >>> player_names([" Ana ", "Bruno"])
-    ('Ana', 'Bruno')
+    >>> player_names([" Ana ", "Bruno"]), player_names(None, least=2)
+    (('Ana', 'Bruno'), ('Player 1', 'Player 2'))
     """
     if players is None:
-        return ("Player 1",)
+        return tuple(f"Player {i + 1}" for i in range(least))
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
-        raise SettingsError(f"players is a list of 1 to {MAX_PLAYERS} names, not {players!r}")
+        raise SettingsError(f"players is a list of {least} to {MAX_PLAYERS} names, not {players!r}")
     names = tuple(p.strip() if isinstance(p, str) else p for p in players)
-    check_players(names, game)
+    check_players(names, game, least)
     return names
 
 
-def check_players(players: Any, game: str = "this game") -> None:
-    """Raise `SettingsError` unless `players` is a tuple of 1 to 6 different names,
-    each a non-empty text without surrounding spaces.
+def check_players(players: Any, game: str = "this game", least: int = 1) -> None:
+    """Raise `SettingsError` unless `players` is a tuple of `least` (1 by default)
+    to 6 different names, each a non-empty text without surrounding spaces.
 
     >>> check_players(("Ana", "Ana"))
     Traceback (most recent call last):
@@ -329,8 +341,8 @@ def check_players(players: Any, game: str = "this game") -> None:
     """
     if not isinstance(players, tuple):
         raise SettingsError(f"the players are a tuple of names, not {players!r}")
-    if not 1 <= len(players) <= MAX_PLAYERS:
-        raise SettingsError(f"{game} is for 1 to {MAX_PLAYERS} players, not {len(players)}")
+    if not least <= len(players) <= MAX_PLAYERS:
+        raise SettingsError(f"{game} is for {least} to {MAX_PLAYERS} players, not {len(players)}")
     for name in players:
         if not isinstance(name, str) or not name.strip():
             raise SettingsError(f"a player's name must be a non-empty text, not {name!r}")

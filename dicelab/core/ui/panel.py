@@ -19,7 +19,8 @@ panels are tested in plain pytest by clicking buttons through the widget API.
 - `Panel`: the base class of the panels: the shared controls, New game,
   Save and Load, and showing `widget` in a notebook.
 
->>> words = Words({"roll": {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})"}}, "pt")
+>>> roll = {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})", "es": "Tirar (quedan {n})"}
+>>> words = Words({"roll": roll}, "pt")
 >>> words("roll", n=2)
 'Rolar (faltam 2)'
 >>> die_face(6), parse_seed(" 42 ")

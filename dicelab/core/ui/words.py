@@ -1,12 +1,13 @@
-"""The words of the panels: every label in English and Portuguese, and numbers
-written the way each language writes them.
+"""The words of the panels: every label in English, Portuguese and Spanish,
+and numbers written the way each language writes them.
 
 - `Words`: a panel's words in one language (plural forms, decimal comma,
   the engine's illegal-move messages translated by rule name);
 - `COMMON_WORDS`: the words every panel shares (a game's table is
   `{**COMMON_WORDS, ...}`); `listing` joins names ("Ana, Bruno and Caio").
 
->>> words = Words({"roll": {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})"}}, "pt")
+>>> roll = {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})", "es": "Tirar (quedan {n})"}
+>>> words = Words({"roll": roll}, "pt")
 >>> words("roll", n=2)
 'Rolar (faltam 2)'
 """
@@ -19,38 +20,79 @@ from typing import Any
 from dicelab.core.engine.contract import RULE_DICE, RULE_PLAYER
 from dicelab.errors import IllegalMove, SettingsError
 
-LANGS = ("en", "pt")
+LANGS = ("en", "pt", "es")
+DECIMAL_COMMA = ("pt", "es")
 
 Text = str | Mapping[str, str]  # a text, or its forms by count: {"one": ..., "many": ...}
 
 COMMON_WORDS: dict[str, dict[str, Text]] = {
     # the controls
-    "new_game": {"en": "New game", "pt": "Novo jogo"},
-    "seed": {"en": "Seed", "pt": "Semente"},
-    "seed_placeholder": {"en": "next seed (blank: random)", "pt": "semente (vazio: aleatória)"},
-    "seed_unknown": {"en": "unknown", "pt": "desconhecida"},
-    "hints": {"en": "Hints", "pt": "Dicas"},
-    "save": {"en": "Save", "pt": "Salvar"},
-    "load": {"en": "Load", "pt": "Carregar"},
-    "file": {"en": "File", "pt": "Arquivo"},
-    "saved": {"en": "Game saved to {path}", "pt": "Jogo salvo em {path}"},
-    "loaded": {"en": "Game loaded from {path}", "pt": "Jogo carregado de {path}"},
+    "new_game": {"en": "New game", "pt": "Novo jogo", "es": "Nueva partida", "it": "Nuova partita"},
+    "seed": {"en": "Seed", "pt": "Semente", "es": "Semilla", "it": "Seme"},
+    "seed_placeholder": {
+        "en": "next seed (blank: random)",
+        "pt": "semente (vazio: aleatória)",
+        "es": "semilla (vacío: al azar)",
+        "it": "seme (vuoto: a caso)",
+    },
+    "seed_unknown": {"en": "unknown", "pt": "desconhecida", "es": "desconocida", "it": "ignoto"},
+    "hints": {"en": "Hints", "pt": "Dicas", "es": "Pistas", "it": "Suggerimenti"},
+    "save": {"en": "Save", "pt": "Salvar", "es": "Guardar", "it": "Salva"},
+    "load": {"en": "Load", "pt": "Carregar", "es": "Cargar", "it": "Carica"},
+    "file": {"en": "File", "pt": "Arquivo", "es": "Archivo", "it": "File"},
+    "saved": {
+        "en": "Game saved to {path}",
+        "pt": "Jogo salvo em {path}",
+        "es": "Partida guardada en {path}",
+        "it": "Partita salvata in {path}",
+    },
+    "loaded": {
+        "en": "Game loaded from {path}",
+        "pt": "Jogo carregado de {path}",
+        "es": "Partida cargada de {path}",
+        "it": "Partita caricata da {path}",
+    },
     # the end of a game, lists of names, the advice tables
-    "game_over": {"en": "Game over!", "pt": "Fim de jogo!"},
-    "winner": {"en": "Winner: {names} with {points}.", "pt": "Vencedor(a): {names} com {points}."},
-    "tie": {"en": "Tie: {names} with {points}.", "pt": "Empate: {names} com {points}."},
-    "and": {"en": "and", "pt": "e"},
-    "total": {"en": "Total", "pt": "Total"},
-    "delta": {"en": "vs best", "pt": "vs melhor"},
-    "best": {"en": "best", "pt": "melhor"},
-    "cancel": {"en": "Cancel", "pt": "Cancelar"},
-    "rule_word": {"en": "rule", "pt": "regra"},
-    f"rule_name:{RULE_DICE}": {"pt": "os dados mostram de 1 a 6"},
-    f"rule_name:{RULE_PLAYER}": {"pt": "os jogadores desta partida"},
+    "game_over": {
+        "en": "Game over!",
+        "pt": "Fim de jogo!",
+        "es": "¡Fin de la partida!",
+        "it": "Partita finita!",
+    },
+    "winner": {
+        "en": "Winner: {names} with {points}.",
+        "pt": "Vencedor(a): {names} com {points}.",
+        "es": "Ganador(a): {names} con {points}.",
+        "it": "Vince {names} con {points}.",
+    },
+    "tie": {
+        "en": "Tie: {names} with {points}.",
+        "pt": "Empate: {names} com {points}.",
+        "es": "Empate: {names} con {points}.",
+        "it": "Pareggio: {names} con {points}.",
+    },
+    "and": {"en": "and", "pt": "e", "es": "y", "it": "e"},
+    "total": {"en": "Total", "pt": "Total", "es": "Total", "it": "Totale"},
+    "delta": {"en": "vs best", "pt": "vs melhor", "es": "vs mejor", "it": "vs migliore"},
+    "best": {"en": "best", "pt": "melhor", "es": "mejor", "it": "migliore"},
+    "cancel": {"en": "Cancel", "pt": "Cancelar", "es": "Cancelar", "it": "Annulla"},
+    "rule_word": {"en": "rule", "pt": "regra", "es": "regla", "it": "regola"},
+    f"rule_name:{RULE_DICE}": {
+        "pt": "os dados mostram de 1 a 6",
+        "es": "los dados muestran de 1 a 6",
+        "it": "i dadi mostrano da 1 a 6",
+    },
+    f"rule_name:{RULE_PLAYER}": {
+        "pt": "os jogadores desta partida",
+        "es": "los jugadores de esta partida",
+        "it": "i giocatori di questa partita",
+    },
     # what a notebook shows until the cell of a panel is run
     "run_to_play": {
         "en": "Run this cell to play {game}.",
         "pt": "Execute esta célula para jogar {game}.",
+        "es": "Ejecute esta celda para jugar a {game}.",
+        "it": "Esegui questa cella per giocare a {game}.",
     },
 }
 
@@ -70,12 +112,12 @@ class Words:
     {"one": text, "many": text} when it agrees with a number (`count=`).
     Keys "rule:<rule name>" translate the engine's `IllegalMove` messages
     and "rule_name:<rule name>" the rules' names (see `explain`).  Numbers
-    follow the language: a decimal comma in Portuguese, a true minus sign in
-    both.
+    follow the language: a decimal comma in Portuguese and Spanish, a true
+    minus sign in all three.
 
-    >>> words = Words({"waiting": {"en": "Waiting for {names}",
-    ...     "pt": {"one": "Aguardando {names} escolher", "many": "Aguardando {names} escolherem"}}},
-    ...     "pt")
+    >>> waiting = {"en": "Waiting for {names}", "es": "Esperando a {names}",
+    ...     "pt": {"one": "Aguardando {names} escolher", "many": "Aguardando {names} escolherem"}}
+    >>> words = Words({"waiting": waiting}, "pt")
     >>> words("waiting", names="Ana e Bruno", count=2)
     'Aguardando Ana e Bruno escolherem'
     >>> from fractions import Fraction
@@ -100,7 +142,7 @@ class Words:
     def number(self, value: Any, places: int = 2) -> str:
         """A number to `places` decimals, as this language writes it."""
         text = f"{float(value):.{places}f}".replace("-", "−")
-        return text.replace(".", ",") if self.lang == "pt" else text
+        return text.replace(".", ",") if self.lang in DECIMAL_COMMA else text
 
     def signed(self, value: Any, places: int = 2) -> str:
         """A number with its sign (+ or −), as this language writes it."""

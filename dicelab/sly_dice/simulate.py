@@ -1,0 +1,118 @@
+"""Tournaments of Sly Dice bots: each seat's mean points, 95% interval and win rate.
+
+Every game is played through the engine, one seat per bot (the start
+player moves round the table each round, so no seat is favoured for long).
+A tie for first shares the win.
+
+>>> t = tournament(["calculator", "honest"], games=20, seed=1)
+>>> [seat["bot"] for seat in t.summary()["seats"]], t.games
+(['calculator', 'honest'], 20)
+>>> t.summary() == tournament(["calculator", "honest"], games=20, seed=1).summary()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from dicelab.core.engine import play_out, seed_number
+from dicelab.core.engine.checks import items_of, whole_number
+from dicelab.core.present.simulation import SimulationResult
+from dicelab.core.ui.progress import progress_bar
+from dicelab.errors import SettingsError
+from dicelab.sly_dice.game import SlyDiceGame
+from dicelab.sly_dice.rules import DEFAULT_RULES, SlyRules
+from dicelab.sly_dice.strategy import NAMES, strategy
+
+MAX_GAMES = 100_000
+
+
+@dataclass(frozen=True, eq=False)
+class Tournament:
+    """`points[g, s]`: seat s's points in game g; `wins[g, s]`: its share of the win."""
+
+    bots: tuple[str, ...]
+    seed: int | None
+    points: np.ndarray
+    wins: np.ndarray
+
+    @property
+    def games(self) -> int:
+        return int(self.points.shape[0])
+
+    def seat(self, index: int) -> SimulationResult:
+        """One seat's points in every game, with their statistics."""
+        return SimulationResult("sly-dice", self.bots[index], self.seed, self.points[:, index])
+
+    def win_rate(self, index: int) -> float:
+        """The share of the games seat `index` won (ties shared)."""
+        return float(self.wins[:, index].mean())
+
+    def summary(self) -> dict[str, Any]:
+        """Games, and per seat: bot, mean points, 95% interval, win rate (JSON-ready)."""
+        seats = []
+        for i, bot in enumerate(self.bots):
+            result = self.seat(i)
+            low, high = result.ci95
+            seats.append(
+                {
+                    "seat": i + 1,
+                    "bot": bot,
+                    "mean": round(result.mean, 3),
+                    "ci95": [round(low, 3), round(high, 3)],
+                    "win_rate": round(self.win_rate(i), 4),
+                }
+            )
+        return {"game": "sly-dice", "games": self.games, "seed": self.seed, "seats": seats}
+
+    def __str__(self) -> str:
+        lines = [
+            f"Sly Dice: {self.games} games, seed {self.seed}",
+            "seat  bot          mean   95% CI            wins",
+        ]
+        for seat in self.summary()["seats"]:
+            low, high = seat["ci95"]
+            lines.append(
+                f"{seat['seat']:>4}  {seat['bot']:<11} {seat['mean']:>6.1f}   "
+                f"[{low:6.1f}, {high:6.1f}]   {seat['win_rate']:6.1%}"
+            )
+        return "\n".join(lines)
+
+
+def tournament(
+    bots: Sequence[str],
+    games: int = 1_000,
+    seed: int | None = 0,
+    rules: SlyRules = DEFAULT_RULES,
+    progress: Any = None,
+) -> Tournament:
+    """Play `games` games with one seat per bot (2 to 6 of `honest`,
+    `random-liar`, `calculator`); `progress` is a progress bar kind ("auto",
+    "text", "widget", "none"/None; see `dicelab.core.ui.progress`)."""
+    names = [str(b) for b in items_of(bots, "bots")]
+    if not 2 <= len(names) <= 6:
+        raise SettingsError(f"a table has 2 to 6 bots, not {len(names)}")
+    unknown = [b for b in names if b not in NAMES]
+    if unknown:
+        raise SettingsError(f"unknown bot {unknown[0]!r}; choose from {', '.join(NAMES)}")
+    games = whole_number(games, "games", 1, MAX_GAMES)
+    seed = seed_number(seed)
+    seats = [f"Seat {i + 1}" for i in range(len(names))]
+    players = {seat: strategy(bot) for seat, bot in zip(seats, names)}
+    rng = np.random.default_rng(seed)
+    points = np.zeros((games, len(names)), dtype=np.int64)
+    wins = np.zeros((games, len(names)))
+    with progress_bar(games, "Sly Dice games", progress) as bar:
+        for g in range(games):
+            game = SlyDiceGame(seats, rules, seed=int(rng.integers(2**62)))
+            scores = play_out(game, players, rng)
+            points[g] = [scores[s] for s in seats]
+            winners = game.winners()
+            for s in winners:
+                wins[g, seats.index(s)] = 1 / len(winners)
+            bar.update()
+    return Tournament(tuple(names), seed, points, wins)

@@ -1,0 +1,87 @@
+"""The static SVG bar charts of the lessons (`dicelab.core.present.svg`)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+
+import pytest
+
+from dicelab.core.present.svg import WIDTH, SvgChart, bar_chart
+from dicelab.errors import SettingsError
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(chart: SvgChart) -> ET.Element:
+    return ET.fromstring(chart._repr_svg_())
+
+
+def bars(root: ET.Element) -> list[ET.Element]:
+    """The bars: every rect but the white background."""
+    return [r for r in root.iter(f"{SVG}rect") if r.get("fill") != "white"]
+
+
+def texts(root: ET.Element) -> list[str]:
+    return [t.text or "" for t in root.iter(f"{SVG}text")]
+
+
+def test_one_bar_per_label_with_widths_proportional_to_values() -> None:
+    values = [Fraction(1, 2), 3, 1.5, 0]
+    root = parse(bar_chart(["a", "b", "c", "d"], values, title="T", value_label="points"))
+    assert root.tag == f"{SVG}svg" and root.get("width") == str(WIDTH)
+    widths = [float(r.get("width", "nan")) for r in bars(root)]
+    assert len(widths) == 4 and widths[3] == 0
+    for width, value in zip(widths, values):
+        assert width == pytest.approx(widths[1] * float(value) / 3, abs=0.1)
+    assert max(widths) < WIDTH
+    shown = texts(root)
+    assert "T" in shown and "points" in shown and "0.5" in shown and "3" in shown
+
+
+def test_texts_replace_the_values_and_labels_are_escaped() -> None:
+    chart = bar_chart(["<Pair> & more", "x"], [1, 2], title="a < b", texts=["50%", "1 in 2"])
+    svg = chart._repr_svg_()
+    assert "&lt;Pair&gt; &amp; more" in svg and "a &lt; b" in svg
+    shown = texts(parse(chart))
+    assert "<Pair> & more" in shown and "50%" in shown and "1 in 2" in shown
+    assert repr(chart) == "<SvgChart 'a < b': 2 bars>"
+
+
+def test_the_same_chart_twice_is_the_same_text() -> None:
+    def make() -> str:
+        return bar_chart(["x", "y"], [0.1, 0.25], title="Same")._repr_svg_()
+
+    assert make() == make()
+    assert "id=" not in make()
+
+
+def test_a_long_label_is_cut_to_fit() -> None:
+    root = parse(bar_chart(["x" * 200], [1]))
+    label = texts(root)[-2]  # the label, then its value text
+    assert label.endswith("…") and len(label) < 60
+
+
+def test_all_zero_values_draw_empty_bars() -> None:
+    root = parse(bar_chart(["a", "b"], [0, 0]))
+    assert [r.get("width") for r in bars(root)] == ["0.0", "0.0"]
+
+
+@pytest.mark.parametrize(
+    ("labels", "values", "shown"),
+    [
+        (["a", "b"], [1], None),
+        ([], [], None),
+        (["a"], [-1], None),
+        (["a"], [float("nan")], None),
+        (["a"], [float("inf")], None),
+        (["a"], ["3"], None),
+        (["a"], [True], None),
+        (["a", "b"], [1, 2], ["only one"]),
+    ],
+)
+def test_bad_input_is_refused(labels: list[str], values: list, shown: list[str] | None) -> None:
+    with pytest.raises(SettingsError):
+        bar_chart(labels, values, texts=shown)
+    with pytest.raises(ValueError):  # a SettingsError is a ValueError too
+        bar_chart(labels, values, texts=shown)
