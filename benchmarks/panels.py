@@ -5,8 +5,9 @@ kernel), as the play app builds its panels, with Hints on, in two languages
 each: Dice Poker and Solitaire Dice for Ana and Bruno, every move
 chosen by the game's greedy strategy, and Sly Dice for Ana against the
 default bots (a click includes the bots' moves up to Ana's next turn), her
-moves chosen by the calculator; each move made by clicking (dice to hold or
-set aside, Roll, a score box, an option, a card, Accuse or Pass).  Prints
+moves chosen by the calculator, and Solo the same way, by the blocker;
+each move made by clicking (dice to hold or set aside, Roll, a score box,
+an option, a card and its colour or opponent, Accuse or Pass).  Prints
 per game the number of clicks, the median, the 95th percentile and the
 slowest click, and p95 side by side with the budget of 0.3 s (a ratio above
 1 misses it).  The first click of a panel (its tables computed cold) is
@@ -23,7 +24,14 @@ from typing import Any
 import numpy as np
 
 BUDGET = 0.3  # s: the longest a click may hold the kernel (p95)
-PLAYER = {"dice-poker": "greedy", "solitaire": "greedy", "sly-dice": "calculator"}
+PLAYER = {
+    "dice-poker": "greedy",
+    "solitaire": "greedy",
+    "sly-dice": "calculator",
+    "solo": "blocker",
+}
+LANGS = {"dice-poker": ("en", "pt"), "solitaire": ("en", "pt"), "sly-dice": ("en", "es")}
+LANGS["solo"] = ("en", "it")
 SLY_BUTTONS = {
     "RollCommon": "roll_button",
     "Stop": "stop_button",
@@ -49,6 +57,8 @@ def timed_clicks(panel: Any, name: str, rng: np.random.Generator) -> list[float]
     start = time.perf_counter()
     panel.hints_toggle.value = True  # a toggle: its change is its click
     times.append(time.perf_counter() - start)
+    if name == "solo":
+        return times + solo_clicks(panel, strategy, rng, click)
     game = panel.game
     while not game.is_over:
         player = game.to_move()[0]
@@ -90,6 +100,43 @@ def sly_buttons(panel: Any, action: Any) -> list[Any]:
     return [panel.dice_views[aside + action.aside].button, panel.roll_button]
 
 
+def solo_clicks(panel: Any, strategy: Any, rng: np.random.Generator, click: Any) -> list[float]:
+    """Play a Solo panel to the end by clicks (Next round, Go on, a card and its
+    colour, opponent or Gift, Draw, Accept); the seconds of the Solo! toggles."""
+    times: list[float] = []
+    while panel.mode() != "over":
+        mode = panel.mode()
+        if mode == "round":
+            click(panel.next_round_button)
+            continue
+        me = panel.me
+        action = strategy(panel.game.view(me), panel.game.legal_actions(me), rng)
+        kind = type(action).__name__
+        if kind in ("Draw", "Accept"):
+            click(panel.draw_button if kind == "Draw" else panel.accept_button)
+            continue
+        if action.solo:
+            start = time.perf_counter()
+            panel.solo_toggle.value = True
+            times.append(time.perf_counter() - start)
+        view = panel.game.view(me)
+        last = len(view.hands[0]) - 1
+        card = panel.hand.button_at(last) if view.phase == "drawn" else None
+        card = card or panel.hand.button_for(action.card)
+        click(card)
+        if action.colour is not None:
+            click(panel.colour_buttons[action.colour])
+        elif action.target is not None:
+            click(panel.target_buttons[action.target])
+        elif panel.choice.ask == "gift":
+            given = list(action.gift)
+            for k, card_id in enumerate(given):
+                nth = given[:k].count(card_id) + (card_id == action.card)
+                click(panel.hand.button_for(card_id, nth))
+            click(panel.give_button)
+    return times
+
+
 def run(name: str, lang: str, games: int) -> list[float]:
     """The seconds of every click of `games` whole games of `name` in `lang`."""
     from dicelab.games import GAMES
@@ -116,8 +163,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=3, help="whole games per game and language")
     args = parser.parse_args(argv)
     print(f"Click latency, {args.games} whole games each, Hints on (budget: p95 < {BUDGET} s)")
-    for name in ("dice-poker", "solitaire", "sly-dice"):
-        for lang in ("en", "pt") if name != "sly-dice" else ("en", "es"):
+    for name, langs in LANGS.items():
+        for lang in langs:
             report(f"{name} ({lang})", run(name, lang, args.games))
 
 

@@ -1,17 +1,22 @@
 """The play app: every game's panel in a tab, and a language switch.
 
 `PlayApp()` is what `notebooks/play.ipynb` shows (and `make play` serves
-with Voilà): a header with English / Português / Español, then one tab per game of
-`dicelab.games.GAMES`.  Only the open tab's panel is built (a class waits
-for nothing else); switching the language rebuilds the built panels in the
-new language around the same games, so nothing is lost.
+with Voilà): a header with English / Português / Español / Italiano, then
+one tab per game of `dicelab.games.GAMES`.  Only the open tab's panel is
+built (a class waits for nothing else); switching the language rebuilds the
+built panels in the new language around the same games, so nothing is lost.
 
 >>> app = PlayApp(lang="pt")
 >>> app.tabs.titles, sorted(app.panels)
-(('Pôquer de dados', 'Solitaire Dice', 'Sly Dice'), ['dice-poker'])
+(('Pôquer de dados', 'Solitaire Dice', 'Sly Dice', 'Solo'), ['dice-poker'])
 >>> app.language.value = "en"
 >>> app.tabs.titles[0], app.panels["dice-poker"].lang
 ('Dice Poker', 'en')
+>>> [label for label, _ in app.language.options]
+['English', 'Português', 'Español', 'Italiano']
+>>> app.language.value = "it"
+>>> app.tabs.titles[0], app.panels["dice-poker"].roll_button.description
+('Poker di dadi', 'Lancia (ancora 3)')
 """
 
 from __future__ import annotations
@@ -26,7 +31,13 @@ from dicelab.core.ui.widgets import playable_bundle
 from dicelab.core.ui.words import COMMON_WORDS, Words, check_lang, listing
 from dicelab.games import GAMES, GameInfo
 
-TITLE = {"en": "dicelab: play", "pt": "dicelab: jogar", "es": "dicelab: jugar"}
+TITLE = {
+    "en": "dicelab: play",
+    "pt": "dicelab: jogar",
+    "es": "dicelab: jugar",
+    "it": "dicelab: gioca",
+}
+LANGUAGES = (("English", "en"), ("Português", "pt"), ("Español", "es"), ("Italiano", "it"))
 
 
 class PlayApp:
@@ -44,9 +55,7 @@ class PlayApp:
         self.lang = check_lang(lang)
         self.panels: dict[str, Any] = {}
         self.title = widgets.HTML()
-        self.language = widgets.ToggleButtons(
-            options=[("English", "en"), ("Português", "pt"), ("Español", "es")], value=self.lang
-        )
+        self.language = widgets.ToggleButtons(options=list(LANGUAGES), value=self.lang)
         self.language.style.button_width = "auto"
         self.language.add_class("dicelab-language")
         self.tabs = widgets.Tab(children=[widgets.VBox() for _ in self.games])

@@ -6,7 +6,7 @@ importing this module loads no game.  Generic tests walk `GAMES`, and the
 command line registers each game's commands from it.
 
 >>> sorted(GAMES)
-['dice-poker', 'sly-dice', 'solitaire']
+['dice-poker', 'sly-dice', 'solitaire', 'solo']
 >>> game = GAMES["solitaire"].new_game(["Ana", "Bia"], seed=1)
 >>> game.to_move()
 ('Ana', 'Bia')
@@ -46,7 +46,8 @@ class GameInfo:
     - `panel`: its play panel class; `cli`: a function adding its commands;
     - `lessons`: its notebooks, in `notebooks/`;
     - `least_players`: the fewest players of a game; `against_bots`: its panel
-      seats one person against bots (the play app gives it the first name).
+      seats one person against bots (the play app gives it the first name);
+      `fewest_points_win`: its scores are penalty points.
     """
 
     name: str
@@ -63,12 +64,15 @@ class GameInfo:
     lessons: tuple[str, ...]
     least_players: int = 1
     against_bots: bool = False
+    fewest_points_win: bool = False
 
     def title_in(self, lang: str) -> str:
         """The game's name in `lang` (English when it has no other).
 
         >>> GAMES["dice-poker"].title_in("es"), GAMES["solitaire"].title_in("pt")
         ('Póquer de dados', 'Solitaire Dice')
+        >>> GAMES["dice-poker"].title_in("it"), GAMES["solo"].title_in("it")
+        ('Poker di dadi', 'Solo')
         """
         return self.titles.get(lang, self.title)
 
@@ -118,7 +122,7 @@ GAMES: dict[str, GameInfo] = {
     "dice-poker": GameInfo(
         name="dice-poker",
         title="Dice Poker",
-        titles={"pt": "Pôquer de dados", "es": "Póquer de dados"},
+        titles={"pt": "Pôquer de dados", "es": "Póquer de dados", "it": "Poker di dadi"},
         rules="dicelab.dice_poker.rules",
         engine="dicelab.dice_poker.game:DicePokerGame",
         odds=("dicelab.dice_poker.odds:single_roll_table", "dicelab.dice_poker.odds:turn_table"),
@@ -163,6 +167,23 @@ GAMES: dict[str, GameInfo] = {
         lessons=("06-sly-dice-bluffing",),
         least_players=2,
         against_bots=True,
+    ),
+    "solo": GameInfo(
+        name="solo",
+        title="Solo",
+        titles={},
+        rules="dicelab.solo.rules",
+        engine="dicelab.solo.game:SoloGame",
+        odds=("dicelab.solo.odds:no_playable_table", "dicelab.solo.odds:with_vs_without_table"),
+        strategies="dicelab.solo.strategy:strategy",
+        strategy_names=("random", "keep-black", "dump-high", "blocker"),
+        quick_strategies=("random", "keep-black", "dump-high", "blocker"),
+        panel="dicelab.solo.panel:SoloPanel",
+        cli="dicelab.solo.cli:register",
+        lessons=("07-solo-card-odds",),
+        least_players=2,
+        against_bots=True,
+        fewest_points_win=True,
     ),
 }
 

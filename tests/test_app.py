@@ -7,8 +7,9 @@ import json
 
 from dicelab.app import PlayApp
 from dicelab.games import GAMES, NOTEBOOKS
+from dicelab.solo.game import Draw
 
-NOTE = "Run this cell to play Dice Poker, Solitaire Dice and Sly Dice."
+NOTE = "Run this cell to play Dice Poker, Solitaire Dice, Sly Dice and Solo."
 
 
 def test_a_tab_builds_its_panel_when_first_opened() -> None:
@@ -51,6 +52,34 @@ def test_sly_dice_seats_the_first_name_against_bots_in_every_language() -> None:
     assert app.panels["sly-dice"].game.to_json() == before
     assert app.title.value.endswith("dicelab: jugar</b>")
     assert app.panels["dice-poker"].roll_button.description == "Tirar (quedan 3)"
+
+
+def test_switching_to_italian_keeps_every_game() -> None:
+    app = PlayApp(players=["Ana", "Bruno"])
+    assert [label for label, _ in app.language.options][-1] == "Italiano"
+    for index in (1, 2, 3):
+        app.tabs.selected_index = index
+    solo = app.panels["solo"]  # Solo seats the first name against bots, as Sly Dice
+    assert solo.game.players[0] == "Ana" and "Bruno" not in solo.game.players
+    app.panels["dice-poker"].roll_button.click()
+    if Draw("Ana") in solo.game.legal_actions("Ana"):
+        solo.draw_button.click()  # the bots play on to Ana's next decision
+    before = {name: panel.game.to_json() for name, panel in app.panels.items()}
+    mode = solo.mode()
+    app.language.value = "it"
+    assert sorted(app.panels) == sorted(GAMES)
+    assert {name: panel.game.to_json() for name, panel in app.panels.items()} == before
+    assert all(panel.lang == "it" for panel in app.panels.values())
+    assert app.title.value.endswith("dicelab: gioca</b>")
+    assert app.tabs.titles == ("Poker di dadi", "Solitaire Dice", "Sly Dice", "Solo")
+    assert app.panels["dice-poker"].roll_button.description == "Lancia (ancora 2)"
+    assert app.panels["solitaire"].roll_button.description == "Lancia"
+    assert app.panels["solo"].draw_button.description == "Pesca una carta"
+    assert app.panels["solo"].mode() == mode
+    app.panels["dice-poker"].roll_button.click()  # the game goes on in Italian
+    assert app.panels["dice-poker"].roll_button.description == "Lancia (ancora 1)"
+    app.language.value = "en"  # and back
+    assert app.panels["solo"].game.to_json() == before["solo"]
 
 
 def test_the_notebook_opens_with_a_note_until_it_is_run() -> None:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from dicelab.core.ui.panel import MessageArea, Panel, safe_callback
+from dicelab.core.ui.words import LANGS
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.odds import current_turn_table, turn_outlook, turn_table
 from dicelab.dice_poker.panel import DicePokerPanel
@@ -337,6 +338,40 @@ def test_portuguese_labels() -> None:
     assert panel.message.text == "Ana marcou 0 em Pôquer"
 
 
+def test_italian_labels() -> None:
+    panel = DicePokerPanel(["Ana", "Bruno"], seed=4, lang="it")
+    grid = panel.scorecard.widget
+    labels = [c.value for c in grid.children if hasattr(c, "value")]
+    for name in ("Uno", "Sei", "Doppia coppia", "Tris", "Quattro uguali", "Scala piccola", "Poker"):
+        assert name in labels
+    assert "Subtotale superiore" in labels and "Bonus" in labels and "<b>Totale</b>" in labels
+    assert panel.roll_button.description == "Lancia (ancora 3)"
+    assert panel.turn_label.value == "Turno 1 di 15"
+    assert "Tocca a Ana" in panel.player_label.value
+    assert panel.hints_toggle.description == "Suggerimenti"
+    assert panel.new_game_button.description == "Nuova partita"
+    assert (panel.save_button.description, panel.load_button.description) == ("Salva", "Carica")
+    assert "ancora 64 per il bonus" in panel.scorecard.bonus_labels[0].value
+    panel.hints_toggle.value = True
+    panel.roll_button.click()
+    assert "P(migliore)" in panel.hints.table.value
+    assert re.search(r">\d+,\d+%<", panel.hints.table.value)  # decimal comma
+    assert not re.search(r">\d+\.\d+%<", panel.hints.table.value)
+    panel.dice_buttons[1].click()
+    assert panel.dice_views[1].caption.value == "tenuto"
+    panel.box_buttons[0]["poker"].click()
+    assert panel.message.text == "Ana ha segnato 0 in Poker"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_whole_game_with_hints_in_every_language(lang) -> None:
+    panel = DicePokerPanel(["Ana", "Bruno"], seed=5, lang=lang)
+    panel.hints_toggle.value = True
+    play_panel(panel)
+    assert panel.errors == [] and panel.game.is_over
+    assert panel.summary.value.count(panel.words("game_over")) == 1
+
+
 def test_css_classes_follow_the_player_to_move() -> None:
     panel = DicePokerPanel(["Ana", "Bruno"], seed=4)
     assert "dicelab-roll" in classes(panel.roll_button)
@@ -531,6 +566,7 @@ def test_safe_callback_catches_every_exception() -> None:
     [
         ("dice-poker", "en", {"poker": 50, "fours": 8}, "Fours is filled, so it goes in any open"),
         ("dice-poker", "pt", {"poker": 50}, "Curinga! Cinco dados 4 com Pôquer já preenchida (50)"),
+        ("dice-poker", "it", {"poker": 50, "fours": 8}, "La casella Quattro è già segnata, quindi"),
         ("yahtzee", "en", {"poker": 0}, "Yahtzee already filled (0). It must go in the Fours"),
     ],
 )

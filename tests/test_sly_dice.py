@@ -69,7 +69,7 @@ def test_the_default_cards_are_the_twelve_of_the_issue_with_their_meanings():
         "six_kind", "full_house", "two_triples", "straight4", "straight5", "straight6",
     ]  # fmt: skip
     for card in DEFAULT_CARDS:
-        assert set(card.names) == {"en", "pt", "es"}
+        assert set(card.names) == {"en", "pt", "es", "it"}
         assert all(card.holds(d) == obvious(card.id, d) for d in ROLLS6[::7])
 
 

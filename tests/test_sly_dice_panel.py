@@ -16,7 +16,7 @@ import ipywidgets as widgets
 import numpy as np
 import pytest
 
-from dicelab.core.ui.words import LANGS, Words
+from dicelab.core.ui.words import DECIMAL_COMMA, LANGS, Words
 from dicelab.errors import SaveFileError, SettingsError
 from dicelab.sly_dice.bayes import accusation_values, rolling_posterior, should_accuse
 from dicelab.sly_dice.game import (
@@ -36,6 +36,7 @@ from dicelab.sly_dice.panel_seats import dice_text
 from dicelab.sly_dice.panel_text import WORDS
 from dicelab.sly_dice.rules import SlyRules
 from dicelab.sly_dice.strategy import ASSUMED_LIE_RATE, strategy
+from tests.widget_tree import widget_states
 
 # --- helpers -----------------------------------------------------------------------
 
@@ -128,9 +129,7 @@ def click_turn(
     return Reveal(show)
 
 
-def play_by_clicks(
-    panel: SlyDicePanel, seed: int, did: Counter[str] | None = None
-) -> list[Action]:
+def play_by_clicks(panel: SlyDicePanel, seed: int, did: Counter[str] | None = None) -> list[Action]:
     """Play the whole game by clicks: the human's actions (click latency is measured
     in benchmarks/panels.py, not here)."""
     rng, did = np.random.default_rng(seed), Counter() if did is None else did
@@ -248,6 +247,7 @@ NOT_ON_TABLE = {
     "en": "is not a card on the table",
     "pt": "Essa carta não está na mesa",
     "es": "Esa carta no está en la mesa",
+    "it": "Questa carta non è sul tavolo",
 }
 
 
@@ -351,31 +351,6 @@ def test_a_chosen_die_can_be_changed_before_rolling() -> None:
 
 
 # --- hidden information ------------------------------------------------------------------
-
-
-def _is_reference(value: Any) -> bool:
-    if isinstance(value, str):
-        return value.startswith("IPY_MODEL_")
-    return isinstance(value, (list, tuple)) and any(_is_reference(v) for v in value)
-
-
-def widget_states(root: widgets.Widget) -> list[tuple[Any, ...]]:
-    """Everything the browser is sent about a widget tree: each widget's synced
-    state (HTML, descriptions, tooltips, classes, layout, style), but not the
-    models' ids."""
-    found: list[tuple[Any, ...]] = []
-
-    def walk(widget: widgets.Widget, path: tuple[Any, ...]) -> None:
-        state = {k: v for k, v in widget.get_state().items() if not _is_reference(v)}
-        found.append((path, type(widget).__name__, sorted(state.items(), key=str)))
-        for part in ("layout", "style"):
-            if isinstance(getattr(widget, part, None), widgets.Widget):
-                walk(getattr(widget, part), (*path, part))
-        for i, child in enumerate(getattr(widget, "children", ())):
-            walk(child, (*path, i))
-
-    walk(root, ())
-    return found
 
 
 def others_redrawn(game: SlyDiceGame, seed: int) -> SlyDiceGame:
@@ -586,7 +561,7 @@ def test_hints_show_the_exact_odds_of_the_human_view(lang) -> None:
     assert panel.hints_box.layout.display == "none"
     panel.hints_toggle.value = True
     rng, checked = np.random.default_rng(11), Counter()
-    other = re.compile(r"\d\.\d" if lang in ("pt", "es") else r"\d,\d")
+    other = re.compile(r"\d\.\d" if lang in DECIMAL_COMMA else r"\d,\d")
     while not panel.game.is_over:
         checked[check_hints(panel)] += 1
         rows = table_rows(panel.hints.table.value)
@@ -599,14 +574,15 @@ def test_hints_show_the_exact_odds_of_the_human_view(lang) -> None:
     assert panel.hints_box.layout.display == "none" and panel.errors == []
 
 
-def test_portuguese_and_spanish_hints_write_a_decimal_comma() -> None:
-    for lang, pattern in (("pt", r">\d+,\d+%</span>"), ("es", r">\d+,\d+%</span>")):
+def test_portuguese_spanish_and_italian_hints_write_a_decimal_comma() -> None:
+    for lang in DECIMAL_COMMA:
         panel = SlyDicePanel(["Ana"], seed=2, lang=lang)
         panel.hints_toggle.value = True
         panel.roll_button.click()
         panel.roll_button.click()
         table = panel.hints.table.value
-        assert re.search(pattern, table) and not re.search(r">\d+\.\d+%</span>", table)
+        assert re.search(r">\d+,\d+%</span>", table), lang
+        assert not re.search(r">\d+\.\d+%</span>", table), lang
 
 
 # --- save and load ---------------------------------------------------------------------------
@@ -824,7 +800,7 @@ def test_the_panel_shows_itself_in_a_notebook() -> None:
     [
         ({"players": []}, "1 to 5 bots, not 0 players"),
         ({"players": [f"P{i}" for i in range(7)]}, "1 to 5 bots, not 7 players"),
-        ({"players": ["Ana"], "bots": ["honest"] * 6}, "one bot per other player"),
+        ({"players": ["Ana"], "bots": ["honest"] * 6}, "1 to 5 bots, not 6 bots"),
         ({"players": ["Ana", "Bia"], "bots": []}, "one bot per other player"),
         ({"players": ["Ana"], "bots": ["cheater"]}, "unknown bot 'cheater'"),
         ({"players": ["Ana"], "lang": "fr"}, "lang must be one of"),

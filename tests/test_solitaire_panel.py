@@ -13,6 +13,7 @@ import pytest
 from dicelab.core.dice.hands import dice_space
 from dicelab.core.present.numbers import fraction_text
 from dicelab.core.ui.panel import Panel, Words
+from dicelab.core.ui.words import LANGS
 from dicelab.errors import SettingsError
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.odds import free_throw_probability, sum_table
@@ -404,6 +405,37 @@ def test_portuguese_labels() -> None:
     panel.hints_toggle.value = True
     assert re.search(r">\d+,\d%</span>", panel.hints.table.value)  # decimal comma
     assert not re.search(r"\d\.\d%</span>", panel.hints.table.value)  # (bar widths are CSS)
+
+
+def test_italian_labels() -> None:
+    panel = SolitairePanel(["Ana", "Bruno"], seed=2, lang="it")
+    assert panel.roll_button.description == "Lancia"
+    assert panel.hints_toggle.description == "Suggerimenti"
+    assert panel.waiting_label.value == "Clicca Lancia per iniziare"
+    assert "coppie" in panel.sheet_labels[0].value and "scarti" in panel.sheet_labels[0].value
+    assert "aspetta il lancio" in panel.players_views[0].header.value
+    panel.roll_button.click()
+    assert panel.waiting_label.value == "In attesa che Ana e Bruno scelgano"
+    assert panel.message.text == "Sono usciti 6 2 1 2 3. Ana e Bruno: scegliete una divisione"
+    assert panel.option_buttons[0][0].description == "2+2=4 · 3+6=9 · scarto 1"
+    panel.hints_toggle.value = True
+    assert "la probabilità che il prossimo lancio" in panel.hints.title.value
+    assert "P(offerta)" in panel.hints.table.value
+    assert re.search(r">\d+,\d%</span>", panel.hints.table.value)  # decimal comma
+    panel.option_buttons[0][0].click()
+    panel.roll_button.click()
+    assert panel.message.text == (  # the rule, in Italian
+        "Bruno deve scegliere prima (regola: chi gioca ancora sceglie prima del prossimo lancio)"
+    )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_whole_game_with_hints_in_every_language(lang) -> None:
+    panel = SolitairePanel(["Ana", "Bruno"], seed=11, lang=lang)
+    panel.hints_toggle.value = True
+    play_panel(panel)
+    assert panel.errors == [] and panel.game.is_over
+    assert panel.summary.value.count(panel.words("game_over")) == 1
 
 
 def test_css_classes_for_browser_tests() -> None:

@@ -52,21 +52,27 @@ class Box:
     name: str
     name_pt: str
     name_es: str
+    name_it: str
     section: Section
     qualifies: scoring.Test
     score: scoring.Scorer
     joker_points: int | None = None
 
     def label(self, lang: str = "en") -> str:
-        """The box's name in English ("en"), Portuguese ("pt") or Spanish ("es").
+        """The box's name in English ("en"), Portuguese ("pt"), Spanish ("es") or
+        Italian ("it").
 
-        >>> [get_ruleset().box("sixes").label(lang) for lang in ("en", "pt", "es")]
-        ['Sixes', 'Seis', 'Seises']
+        >>> [get_ruleset().box("sixes").label(lang) for lang in ("en", "pt", "es", "it")]
+        ['Sixes', 'Seis', 'Seises', 'Sei']
+        >>> [get_ruleset().box("small_straight").label(lang) for lang in ("es", "it")]
+        ['Escalera menor', 'Scala piccola']
         """
         if lang == "pt":
             return self.name_pt
         if lang == "es":
             return self.name_es
+        if lang == "it":
+            return self.name_it
         return self.name
 
 
@@ -74,12 +80,14 @@ def _upper_boxes() -> tuple[Box, ...]:
     names = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
     names_pt = ("Ases", "Dois", "Três", "Quatro", "Cinco", "Seis")
     names_es = ("Unos", "Doses", "Treses", "Cuatros", "Cincos", "Seises")
+    names_it = ("Uno", "Due", "Tre", "Quattro", "Cinque", "Sei")
     return tuple(
         Box(
             UPPER_IDS[f - 1],
             names[f - 1],
             names_pt[f - 1],
             names_es[f - 1],
+            names_it[f - 1],
             "upper",
             scoring.upper_test(f),
             scoring.upper_scorer(f),
@@ -93,36 +101,45 @@ def _lower(
     name: str,
     name_pt: str,
     name_es: str,
+    name_it: str,
     test: scoring.Test,
     score: scoring.Scorer,
     joker: int | None = None,
 ) -> Box:
-    return Box(box_id, name, name_pt, name_es, "lower", test, score, joker)
+    return Box(box_id, name, name_pt, name_es, name_it, "lower", test, score, joker)
 
 
 def _pair_boxes() -> tuple[Box, ...]:
     return (
         _lower(
-            "pair", "Pair", "Par", "Pareja", lambda d: scoring.has_kind(d, 2), scoring.score_pair
+            "pair",
+            "Pair",
+            "Par",
+            "Pareja",
+            "Coppia",
+            lambda d: scoring.has_kind(d, 2),
+            scoring.score_pair,
         ),
         _lower(
             "two_pairs",
             "Two pairs",
             "Dois pares",
             "Doble pareja",
+            "Doppia coppia",
             scoring.has_two_pairs,
             scoring.score_two_pairs,
         ),
     )
 
 
-def _classic_lower(poker_name: str, poker_name_es: str) -> tuple[Box, ...]:
+def _classic_lower(poker_name: str, poker_name_es: str, poker_name_it: str) -> tuple[Box, ...]:
     return (
         _lower(
             "three_kind",
             "Three of a kind",
             "Trinca",
             "Trío",
+            "Tris",
             lambda d: scoring.has_kind(d, 3),
             scoring.score_three_kind,
         ),
@@ -131,6 +148,7 @@ def _classic_lower(poker_name: str, poker_name_es: str) -> tuple[Box, ...]:
             "Four of a kind",
             "Quadra",
             "Cuatro iguales",
+            "Quattro uguali",
             lambda d: scoring.has_kind(d, 4),
             scoring.score_four_kind,
         ),
@@ -138,6 +156,7 @@ def _classic_lower(poker_name: str, poker_name_es: str) -> tuple[Box, ...]:
             "full_house",
             "Full house",
             "Full House",
+            "Full",
             "Full",
             scoring.is_full_house,
             scoring.score_full_house,
@@ -148,6 +167,7 @@ def _classic_lower(poker_name: str, poker_name_es: str) -> tuple[Box, ...]:
             "Small straight",
             "Sequência pequena",
             "Escalera menor",
+            "Scala piccola",
             scoring.has_small_straight,
             scoring.score_small_straight,
             30,
@@ -157,6 +177,7 @@ def _classic_lower(poker_name: str, poker_name_es: str) -> tuple[Box, ...]:
             "Large straight",
             "Sequência grande",
             "Escalera mayor",
+            "Scala grande",
             scoring.has_large_straight,
             scoring.score_large_straight,
             40,
@@ -166,10 +187,13 @@ def _classic_lower(poker_name: str, poker_name_es: str) -> tuple[Box, ...]:
             poker_name,
             "Pôquer",
             poker_name_es,
+            poker_name_it,
             scoring.is_five_of_a_kind,
             scoring.score_poker,
         ),
-        _lower("chance", "Chance", "Chance", "Chance", scoring.always, scoring.score_chance),
+        _lower(
+            "chance", "Chance", "Chance", "Chance", "Chance", scoring.always, scoring.score_chance
+        ),
     )
 
 
@@ -180,6 +204,7 @@ def _yatzy_lower() -> tuple[Box, ...]:
             "One pair",
             "Par",
             "Pareja",
+            "Coppia",
             lambda d: scoring.has_kind(d, 2),
             scoring.score_yatzy_pair,
         ),
@@ -188,6 +213,7 @@ def _yatzy_lower() -> tuple[Box, ...]:
             "Two pairs",
             "Dois pares",
             "Doble pareja",
+            "Doppia coppia",
             scoring.has_two_pairs,
             scoring.score_yatzy_two_pairs,
         ),
@@ -196,6 +222,7 @@ def _yatzy_lower() -> tuple[Box, ...]:
             "Three of a kind",
             "Trinca",
             "Trío",
+            "Tris",
             lambda d: scoring.has_kind(d, 3),
             scoring.yatzy_kind_scorer(3),
         ),
@@ -204,6 +231,7 @@ def _yatzy_lower() -> tuple[Box, ...]:
             "Four of a kind",
             "Quadra",
             "Cuatro iguales",
+            "Quattro uguali",
             lambda d: scoring.has_kind(d, 4),
             scoring.yatzy_kind_scorer(4),
         ),
@@ -212,6 +240,7 @@ def _yatzy_lower() -> tuple[Box, ...]:
             "Small straight",
             "Sequência pequena",
             "Escalera menor",
+            "Scala piccola",
             scoring.is_yatzy_small_straight,
             scoring.fixed_if(scoring.is_yatzy_small_straight, 15),
         ),
@@ -220,6 +249,7 @@ def _yatzy_lower() -> tuple[Box, ...]:
             "Large straight",
             "Sequência grande",
             "Escalera mayor",
+            "Scala grande",
             scoring.is_yatzy_large_straight,
             scoring.fixed_if(scoring.is_yatzy_large_straight, 20),
         ),
@@ -228,11 +258,22 @@ def _yatzy_lower() -> tuple[Box, ...]:
             "Full house",
             "Full House",
             "Full",
+            "Full",
             scoring.is_full_house,
             scoring.score_yatzy_full_house,
         ),
-        _lower("chance", "Chance", "Chance", "Chance", scoring.always, scoring.score_chance),
-        _lower("poker", "Yatzy", "Pôquer", "Yatzy", scoring.is_five_of_a_kind, scoring.score_poker),
+        _lower(
+            "chance", "Chance", "Chance", "Chance", "Chance", scoring.always, scoring.score_chance
+        ),
+        _lower(
+            "poker",
+            "Yatzy",
+            "Pôquer",
+            "Yatzy",
+            "Yatzy",
+            scoring.is_five_of_a_kind,
+            scoring.score_poker,
+        ),
     )
 
 
@@ -335,7 +376,7 @@ class Ruleset:
 RULESETS: dict[str, Ruleset] = {
     "dice-poker": Ruleset(
         "dice-poker",
-        _upper_boxes() + _pair_boxes() + _classic_lower("Poker", "Póquer"),
+        _upper_boxes() + _pair_boxes() + _classic_lower("Poker", "Póquer", "Poker"),
         64,
         35,
         100,
@@ -344,7 +385,7 @@ RULESETS: dict[str, Ruleset] = {
     ),
     "yahtzee": Ruleset(
         "yahtzee",
-        _upper_boxes() + _classic_lower("Yahtzee", "Yahtzee"),
+        _upper_boxes() + _classic_lower("Yahtzee", "Yahtzee", "Yahtzee"),
         63,
         35,
         100,
@@ -375,11 +416,17 @@ def get_ruleset(name: str | Ruleset = "dice-poker", **settings: Any) -> Ruleset:
 Hold = tuple[int, ...]  # the faces held, sorted; all five dice held: stopping
 
 HOLD_WORDS = {
-    "stop": {"en": "all (stop)", "pt": "todos (parar)", "es": "todos (plantarse)"},
+    "stop": {
+        "en": "all (stop)",
+        "pt": "todos (parar)",
+        "es": "todos (plantarse)",
+        "it": "tutti (fermati)",
+    },
     "none": {
         "en": "none (reroll all)",
         "pt": "nenhum (rolar todos)",
         "es": "ninguno (tirar todos)",
+        "it": "nessuno (rilancia tutti)",
     },
 }
 
@@ -392,6 +439,8 @@ def hold_text(hold: Hold, lang: str = "en") -> str:
 
     >>> hold_text((6, 6, 6)), hold_text((1, 2, 3, 4, 6)), hold_text((), "pt")
     ('6 6 6', 'all (stop)', 'nenhum (rolar todos)')
+    >>> hold_text((), "it"), hold_text((2, 2, 2, 2, 2), "it")
+    ('nessuno (rilancia tutti)', 'tutti (fermati)')
     """
     if len(hold) == DICE:
         return HOLD_WORDS["stop"][lang]

@@ -24,14 +24,14 @@ from __future__ import annotations
 import copy
 import html
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 import numpy as np
 
 from dicelab.core.present.charts import CHART_CSS
-from dicelab.core.ui.panel import Panel, safe_callback
+from dicelab.core.ui.bots import BotsPanel
+from dicelab.core.ui.panel import safe_callback
 from dicelab.core.ui.widgets import DieView, set_visible, show_available
 from dicelab.core.ui.words import result_text
 from dicelab.errors import IllegalMove, SettingsError
@@ -63,7 +63,7 @@ DEFAULT_SAVE = "sly-dice-save.json"
 ME = 0
 
 
-class SlyDicePanel(Panel[SlyDiceGame, HintsView]):
+class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
     """Sly Dice against bots (see the module).  Widgets for tests: `roll_button`,
     `stop_button`, `common_views`, `dice_views` (your three dice), `cards.buttons[id]`,
     `accuse_button`, `pass_button`, `show_button`, `keep_button`, `players_view`,
@@ -188,11 +188,6 @@ class SlyDicePanel(Panel[SlyDiceGame, HintsView]):
         self.message.info(self._prompt())
 
     # --- what the panel shows -----------------------------------------------------
-
-    @property
-    def me(self) -> str:
-        """Your name (the first player)."""
-        return self._game.players[ME]
 
     @property
     def hints(self) -> HintsView:
@@ -373,13 +368,6 @@ class SlyDicePanel(Panel[SlyDiceGame, HintsView]):
     def _started_text(self, game: SlyDiceGame, seed: int) -> str:
         return f"{self.words('new_game_started', seed=seed)}. {self._prompt()}"
 
-    @classmethod
-    def _settings_of(cls, game: SlyDiceGame) -> dict[str, Any]:
-        return {"rules": game.rules}
-
-    def _options(self) -> dict[str, Any]:
-        return {"bots": self.kinds[1:]}
-
     def in_language(self, lang: str) -> SlyDicePanel:
         """A panel in another language that plays on with the same game, the same
         bots, the log said again, the die chosen to set aside and the teacher's toggle."""
@@ -390,17 +378,3 @@ class SlyDicePanel(Panel[SlyDiceGame, HintsView]):
         panel.show_all.value = self.show_all.value
         panel.refresh()
         return panel
-
-    @classmethod
-    def from_game(
-        cls, game: SlyDiceGame, lang: str = "en", bots: Sequence[str] | None = None
-    ) -> SlyDicePanel:
-        """A panel that plays on with `game` (you are its first player)."""
-        return cls._playing(game, lang=lang, bots=bots)
-
-    @classmethod
-    def load(
-        cls, path: str | Path, lang: str = "en", bots: Sequence[str] | None = None
-    ) -> SlyDicePanel:
-        """A panel continuing the game saved in `path` (`SaveFileError` if it is not valid)."""
-        return cls.from_game(SlyDiceGame.load(path), lang=lang, bots=bots)

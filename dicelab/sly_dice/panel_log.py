@@ -8,12 +8,9 @@ another language.
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
-import ipywidgets as widgets
-
-from dicelab.core.ui.words import Words
+from dicelab.core.ui.log import EventLog as BaseLog
 from dicelab.sly_dice.game import (
     Accuse,
     Claim,
@@ -25,74 +22,36 @@ from dicelab.sly_dice.game import (
     Stop,
     is_honest,
 )
-from dicelab.sly_dice.rules import Card
 from dicelab.sly_dice.state import GameState, Seat
 
-SHOWN = 8  # the last lines shown
-Event = tuple[str, dict[str, Any]]  # a word key and its values
 
-
-class EventLog:
-    """`events`: everything that happened; `lines`: them in words; `widget` shows
-    the last few."""
-
-    def __init__(self, words: Words) -> None:
-        self.words = words
-        self.events: list[Event] = []
-        self.widget = widgets.HTML(layout=widgets.Layout(min_height="60px"))
-        self.widget.add_class("dicelab-log")
-
-    @property
-    def lines(self) -> list[str]:
-        return [self._text(key, values) for key, values in self.events]
-
-    def _text(self, key: str, values: dict[str, Any]) -> str:
-        lang = self.words.lang
-        shown: dict[str, Any] = {
-            k: v.name(lang) if isinstance(v, Card) else v for k, v in values.items()
-        }
-        return self.words(key, **shown)
-
-    def replay(self, events: list[Event]) -> None:
-        """Show these events (another panel's, in this log's language)."""
-        self.events = list(events)
-        self._show()
-
-    def clear(self) -> None:
-        self.replay([])
-
-    def _add(self, key: str, **values: Any) -> None:
-        self.events.append((key, values))
-
-    def _show(self) -> None:
-        recent = self.lines[-SHOWN:]
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in recent)
-        self.widget.value = f"<ul>{items}</ul>"
+class EventLog(BaseLog):
+    """The log of a game of Sly Dice (see the module)."""
 
     def record(
         self, game: SlyDiceGame, name: str, action: Any, before: GameState, result: Any, mine: bool
     ) -> None:
         """Log `name`'s `action` (made on `before`; the game is now past it)."""
         if isinstance(action, RollCommon):
-            self._add("ev_common", name=name, dice=" ".join(map(str, result)))
+            self.add("ev_common", name=name, dice=" ".join(map(str, result)))
         elif isinstance(action, Roll):
             if mine:
                 seat = game.state.seats[game.players.index(name)]
-                self._add("ev_mine", dice=" ".join(map(str, seat.own)))
+                self.add("ev_mine", dice=" ".join(map(str, seat.own)))
             elif action.aside is None:
-                self._add("ev_first", name=name)
+                self.add("ev_first", name=name)
             else:
                 seat = before.seats[before.players.index(name)]
-                self._add("ev_aside", name=name, face=seat.hidden[action.aside])
+                self.add("ev_aside", name=name, face=seat.hidden[action.aside])
         elif isinstance(action, Stop):
-            self._add("ev_stop", name=name)
+            self.add("ev_stop", name=name)
         elif isinstance(action, Claim):
-            self._add("ev_claim", name=name, card=game.rules.card(action.card))
+            self.add("ev_claim", name=name, card=game.rules.card(action.card))
         elif isinstance(action, (Accuse, Pass, Reveal)):
             self._settled(game, name, action, before)
         if len(game.state.history) > len(before.history):
             self._round_over(game, before)
-        self._show()
+        self.show()
 
     def _seat(
         self, game: SlyDiceGame, before: GameState, index: int
@@ -113,25 +72,25 @@ class EventLog:
         rules = game.rules
         points = rules.points_of(seat.claim or "")
         if isinstance(action, Pass):
-            self._add("ev_pass", name=name)
+            self.add("ev_pass", name=name)
             if game.state.asked is None and before.asked is not None and not seat.settled:
-                self._add("ev_stands", count=points, name=claimer_name, points=points)
+                self.add("ev_stands", count=points, name=claimer_name, points=points)
         elif isinstance(action, Accuse):
             if is_honest(rules, common, seat):
                 value = self.words.signed(rules.false_accusation, 0)
-                self._add("ev_wrong", name=name, claimer=claimer_name, points=points, value=value)
+                self.add("ev_wrong", name=name, claimer=claimer_name, points=points, value=value)
             else:
-                self._add("ev_caught", name=name, claimer=claimer_name)
+                self.add("ev_caught", name=name, claimer=claimer_name)
         elif action.show:
             honest = is_honest(rules, common, seat)
             if honest:
-                self._add("ev_true_shown", name=name)
+                self.add("ev_true_shown", name=name)
             else:
-                self._add("ev_lie_shown", name=name, value=rules.successful_lie)
+                self.add("ev_lie_shown", name=name, value=rules.successful_lie)
         else:
-            self._add("ev_kept", name=name)
+            self.add("ev_kept", name=name)
 
     def _round_over(self, game: SlyDiceGame, before: GameState) -> None:
-        self._add("ev_round", round=len(game.state.history))
+        self.add("ev_round", round=len(game.state.history))
         if not game.is_over and len(game.state.table) > len(before.table):
-            self._add("ev_card", card=game.rules.card(game.state.table[-1]))
+            self.add("ev_card", card=game.rules.card(game.state.table[-1]))

@@ -12,15 +12,14 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
+from dicelab.core.ui.bots import seats_of as bot_seats
 from dicelab.core.ui.widgets import die_face, set_visible, show_available
 from dicelab.core.ui.words import Words
-from dicelab.errors import SettingsError
 from dicelab.sly_dice.game import is_honest
 from dicelab.sly_dice.rules import SlyRules
 from dicelab.sly_dice.state import UNSEEN, GameState, Seat
 from dicelab.sly_dice.strategy import NAMES
 
-BOT_NAMES = ("Cleo", "Duda", "Edu", "Fabi", "Gil")
 DEFAULT_BOTS = ("calculator", "honest", "random-liar")
 SHIELD = "■"  # a die behind a shield
 SEATS_CSS = """
@@ -42,20 +41,12 @@ SEATS_CSS = """
 
 
 def seats_of(players: Sequence[str], bots: Sequence[str] | None) -> tuple[list[str], list[str]]:
-    """The players' names and the bots' kinds: you first; one bot per other name
-    (two bots when you play alone)."""
-    names = [str(p).strip() for p in players]
-    if not 1 <= len(names) <= 6:
-        raise SettingsError(f"Sly Dice is for you and 1 to 5 bots, not {len(names)} players")
-    if len(names) == 1:
-        names += [n for n in BOT_NAMES if n != names[0]][: len(bots or DEFAULT_BOTS[:2])]
-    kinds = list(bots) if bots is not None else [DEFAULT_BOTS[i % 3] for i in range(len(names) - 1)]
-    if len(kinds) != len(names) - 1:
-        raise SettingsError(f"one bot per other player: {len(names) - 1} bots, not {len(kinds)}")
-    unknown = [k for k in kinds if k not in NAMES]
-    if unknown:
-        raise SettingsError(f"unknown bot {unknown[0]!r}; choose from {', '.join(NAMES)}")
-    return names, kinds
+    """The players' names and the bots' kinds (see `dicelab.core.ui.bots.seats_of`).
+
+    >>> seats_of(["Ana"], None)
+    (['Ana', 'Cleo', 'Duda'], ['calculator', 'honest'])
+    """
+    return bot_seats(players, bots, "Sly Dice", NAMES, DEFAULT_BOTS)
 
 
 class CardsView:

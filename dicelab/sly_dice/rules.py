@@ -36,7 +36,7 @@ COMMON_DICE = 3  # in the middle, seen by everyone
 OWN_DICE = 3  # each player's, behind a shield
 ROLLS = 3  # own rolls at most; each one after the first sets a die aside first
 SIX = COMMON_DICE + OWN_DICE
-LANGS = ("en", "pt", "es")
+LANGS = ("en", "pt", "es", "it")
 POINTS_PER_BIT = 5
 
 RULE_COMMON_FIRST = "the start player rolls the common dice first"
@@ -66,7 +66,7 @@ def _run(counts: Counts, length: int) -> bool:
 
 @dataclass(frozen=True)
 class Card:
-    """A combination card: an `id`, its `names` ({"en": ..., "pt": ..., "es": ...};
+    """A combination card: an `id`, its `names` ({"en": ..., "pt": ..., "es": ..., "it": ...};
     English at least), a `test` of the six dice's face counts, and its `points`
     (None: from its probability, see `points_for`).
 
@@ -106,35 +106,95 @@ class Card:
         return self.names.get(lang, self.names["en"])
 
 
-def _card(id: str, en: str, pt: str, es: str, test: Callable[[Counts], bool]) -> Card:
-    return Card(id, {"en": en, "pt": pt, "es": es}, test)
+def _card(id: str, en: str, pt: str, es: str, it: str, test: Callable[[Counts], bool]) -> Card:
+    return Card(id, {"en": en, "pt": pt, "es": es, "it": it}, test)
 
 
 DEFAULT_CARDS: tuple[Card, ...] = (
-    _card("pair", "Pair", "Par", "Pareja", lambda c: _at_least(c, 2) >= 1),
-    _card("two_pairs", "Two pairs", "Dois pares", "Doble pareja", lambda c: _at_least(c, 2) >= 2),
+    _card("pair", "Pair", "Par", "Pareja", "Coppia", lambda c: _at_least(c, 2) >= 1),
     _card(
-        "three_pairs", "Three pairs", "Três pares", "Tres parejas", lambda c: _at_least(c, 2) >= 3
+        "two_pairs",
+        "Two pairs",
+        "Dois pares",
+        "Doble pareja",
+        "Doppia coppia",
+        lambda c: _at_least(c, 2) >= 2,
     ),
-    _card("three_kind", "Three of a kind", "Trinca", "Trío", lambda c: _at_least(c, 3) >= 1),
     _card(
-        "four_kind", "Four of a kind", "Quadra", "Cuatro iguales", lambda c: _at_least(c, 4) >= 1
+        "three_pairs",
+        "Three pairs",
+        "Três pares",
+        "Tres parejas",
+        "Tre coppie",
+        lambda c: _at_least(c, 2) >= 3,
     ),
-    _card("five_kind", "Five of a kind", "Cinco iguais", "Cinco iguales", lambda c: max(c) >= 5),
-    _card("six_kind", "Six of a kind", "Seis iguais", "Seis iguales", lambda c: max(c) >= 6),
+    _card(
+        "three_kind", "Three of a kind", "Trinca", "Trío", "Tris", lambda c: _at_least(c, 3) >= 1
+    ),
+    _card(
+        "four_kind",
+        "Four of a kind",
+        "Quadra",
+        "Cuatro iguales",
+        "Quattro uguali",
+        lambda c: _at_least(c, 4) >= 1,
+    ),
+    _card(
+        "five_kind",
+        "Five of a kind",
+        "Cinco iguais",
+        "Cinco iguales",
+        "Cinque uguali",
+        lambda c: max(c) >= 5,
+    ),
+    _card(
+        "six_kind",
+        "Six of a kind",
+        "Seis iguais",
+        "Seis iguales",
+        "Sei uguali",
+        lambda c: max(c) >= 6,
+    ),
     _card(
         "full_house",
         "Full house",
         "Full house",
         "Full",
+        "Full",
         lambda c: _at_least(c, 3) >= 1 and _at_least(c, 2) >= 2,
     ),
     _card(
-        "two_triples", "Two triples", "Duas trincas", "Dos tríos", lambda c: _at_least(c, 3) >= 2
+        "two_triples",
+        "Two triples",
+        "Duas trincas",
+        "Dos tríos",
+        "Due tris",
+        lambda c: _at_least(c, 3) >= 2,
     ),
-    _card("straight4", "Straight of 4", "Sequência de 4", "Escalera de 4", lambda c: _run(c, 4)),
-    _card("straight5", "Straight of 5", "Sequência de 5", "Escalera de 5", lambda c: _run(c, 5)),
-    _card("straight6", "Straight 1–6", "Sequência 1–6", "Escalera 1–6", lambda c: _run(c, 6)),
+    _card(
+        "straight4",
+        "Straight of 4",
+        "Sequência de 4",
+        "Escalera de 4",
+        "Scala di 4",
+        lambda c: _run(c, 4),
+    ),
+    _card(
+        "straight5",
+        "Straight of 5",
+        "Sequência de 5",
+        "Escalera de 5",
+        "Scala di 5",
+        lambda c: _run(c, 5),
+    ),
+    _card(
+        "straight6",
+        "Straight 1–6",
+        "Sequência 1–6",
+        "Escalera 1–6",
+        "Scala 1–6",
+        lambda c: _run(c, 6),
+    ),
 )
 
 _KNOWN: dict[str, Card] = {card.id: card for card in DEFAULT_CARDS}

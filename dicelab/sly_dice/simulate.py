@@ -20,10 +20,9 @@ from typing import Any
 import numpy as np
 
 from dicelab.core.engine import play_out, seed_number
-from dicelab.core.engine.checks import items_of, whole_number
+from dicelab.core.engine.checks import bot_table, whole_number
 from dicelab.core.present.simulation import SimulationResult
 from dicelab.core.ui.progress import progress_bar
-from dicelab.errors import SettingsError
 from dicelab.sly_dice.game import SlyDiceGame
 from dicelab.sly_dice.rules import DEFAULT_RULES, SlyRules
 from dicelab.sly_dice.strategy import NAMES, strategy
@@ -93,12 +92,7 @@ def tournament(
     """Play `games` games with one seat per bot (2 to 6 of `honest`,
     `random-liar`, `calculator`); `progress` is a progress bar kind ("auto",
     "text", "widget", "none"/None; see `dicelab.core.ui.progress`)."""
-    names = [str(b) for b in items_of(bots, "bots")]
-    if not 2 <= len(names) <= 6:
-        raise SettingsError(f"a table has 2 to 6 bots, not {len(names)}")
-    unknown = [b for b in names if b not in NAMES]
-    if unknown:
-        raise SettingsError(f"unknown bot {unknown[0]!r}; choose from {', '.join(NAMES)}")
+    names = bot_table(bots, NAMES)
     games = whole_number(games, "games", 1, MAX_GAMES)
     seed = seed_number(seed)
     seats = [f"Seat {i + 1}" for i in range(len(names))]

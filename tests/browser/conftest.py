@@ -42,8 +42,14 @@ NOT_LOCAL = re.compile(r"^https?://(?!127\.0\.0\.1|localhost)")
 POOL = 3  # preheated kernels: a page opens on a kernel that has already run the app
 LOAD = 90_000  # ms: enough for a page that finds the pool empty (a kernel starts)
 PROJECTOR, LAPTOP = (1280, 800), (1024, 700)
-TABS = {"dice-poker": 0, "solitaire": 1, "sly-dice": 2}
-LANGUAGES = {"en": (0, "Roll"), "pt": (1, "Rolar"), "es": (2, "Tirar")}  # toggle, Roll's word
+TABS = {"dice-poker": 0, "solitaire": 1, "sly-dice": 2, "solo": 3}
+READY = {"solo": ".dicelab-draw"}  # what shows a tab's panel is built (else its Roll button)
+LANGUAGES = {  # the toggle's button, and Roll's word in Dice Poker
+    "en": (0, "Roll"),
+    "pt": (1, "Rolar"),
+    "es": (2, "Tirar"),
+    "it": (3, "Lancia"),
+}
 
 
 @dataclass(frozen=True)
@@ -165,7 +171,7 @@ def open_app(browser, play_server, first_load) -> Iterator[Callable[..., Any]]:
             page.locator(".dicelab-dice-poker .dicelab-roll", has_text=roll).wait_for()
         if TABS[game]:
             page.locator(".dicelab-tabs .lm-TabBar-tab").nth(TABS[game]).click()
-        page.locator(f".dicelab-{game} .dicelab-roll").wait_for()
+        page.locator(f".dicelab-{game} {READY.get(game, '.dicelab-roll')}").wait_for()
         return page
 
     yield open_page

@@ -50,11 +50,24 @@ SAYS = {
         "waiting_one": "Esperando a que Bruno elija",
         "best": "P(mejor)",
     },
+    "it": {
+        "roll_first": "Prima lancia i dadi",
+        "no_rolls": "Niente più lanci in questo turno",
+        "not_yours": "Tocca a Ana, non a Bruno",
+        "filled": "La casella Chance è già segnata",
+        "dice_info": "I dadi sono di tutti",
+        "click_roll": "Clicca Lancia per iniziare",
+        "both_choose": "Ana e Bruno devono scegliere prima",
+        "one_chooses": "Bruno deve scegliere prima",
+        "waiting_one": "In attesa che Bruno scelga",
+        "best": "P(migliore)",
+    },
 }
 DECIMAL = {
     "en": re.compile(r"\d\.\d+%"),
     "pt": re.compile(r"\d,\d+%"),
     "es": re.compile(r"\d,\d+%"),
+    "it": re.compile(r"\d,\d+%"),
 }
 
 
@@ -71,7 +84,7 @@ def _numbers_in(lang: str, text: str) -> None:
     assert DECIMAL[lang].search(text) and not other.search(text), text
 
 
-@pytest.mark.parametrize("lang", ["en", "pt", "es"])
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "it"])
 def test_dice_poker_answers_every_click(open_app, lang):
     says = SAYS[lang]
     panel = open_app(PROJECTOR, lang).locator(".dicelab-dice-poker")
@@ -110,7 +123,7 @@ def test_dice_poker_answers_every_click(open_app, lang):
     _numbers_in(lang, table.inner_text())
 
 
-@pytest.mark.parametrize("lang", ["en", "pt", "es"])
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "it"])
 def test_solitaire_answers_every_click(open_app, lang):
     says = SAYS[lang]
     panel = open_app(PROJECTOR, lang, game="solitaire").locator(".dicelab-solitaire")

@@ -16,6 +16,8 @@ pytestmark = pytest.mark.browser
 END = {
     "en": {"over": "Game over", "winner": "Winner", "again": "New game"},
     "pt": {"over": "Fim de jogo", "winner": "Vencedor", "again": "Novo jogo"},
+    "es": {"over": "Fin de la partida", "winner": "Ganador", "again": "Nueva partida"},
+    "it": {"over": "Partita finita", "winner": "Vince", "again": "Nuova partita"},
 }
 
 
@@ -40,7 +42,7 @@ def _check_end_screen(panel, final, lang: str) -> None:
     expect(panel.locator(".dicelab-hints")).to_be_hidden()  # no chart left behind
 
 
-@pytest.mark.parametrize("lang", ["en", "pt"])
+@pytest.mark.parametrize("lang", ["en", "pt", "it"])
 def test_dice_poker_end_screen(open_app, play_server, lang):
     page = open_app(PROJECTOR, lang)
     panel = page.locator(".dicelab-dice-poker")
@@ -77,7 +79,7 @@ def _capped_game(workdir, file_name: str):
     raise AssertionError("no game with a line past 10 marks in 200 seeds")
 
 
-@pytest.mark.parametrize("lang", ["en", "pt"])
+@pytest.mark.parametrize("lang", ["en", "pt", "es"])
 def test_solitaire_end_screen(open_app, play_server, lang):
     page = open_app(LAPTOP, lang, game="solitaire")
     panel = page.locator(".dicelab-solitaire")
@@ -85,7 +87,7 @@ def test_solitaire_end_screen(open_app, play_server, lang):
     end = _capped_game(play_server.workdir, file_name)
     panel.locator(".dicelab-hints-toggle").click()
     _load(page, panel, file_name)
-    capped = {"en": "(max 10)", "pt": "(máx. 10)"}[lang]
+    capped = {"en": "(max 10)", "pt": "(máx. 10)", "es": "(máx. 10)", "it": "(max 10)"}[lang]
     expect(panel.locator(".dicelab-tally", has_text=capped).first).to_be_visible()
     game = end.saved
     panel.locator(".dicelab-roll").click()

@@ -17,7 +17,7 @@ def test_the_app_opens_in_under_3_seconds(first_load):
     assert first_load < 3.0, f"the play app took {first_load:.1f} s to show its Roll button"
 
 
-@pytest.mark.parametrize("lang", ["en", "pt", "es"])
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "it"])
 @pytest.mark.parametrize("screen", SIZES)
 def test_a_turn_fits_the_screen(open_app, screen, lang):
     size = SIZES[screen]

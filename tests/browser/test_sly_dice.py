@@ -28,6 +28,7 @@ SAYS = {
     "en": {"last_round": "Round 5, every die", "hints": "Bayes' rule"},
     "pt": {"last_round": "Rodada 5, todos os dados", "hints": "regra de Bayes"},
     "es": {"last_round": "Ronda 5, todos los dados", "hints": "regla de Bayes"},
+    "it": {"last_round": "Round 5, tutti i dadi", "hints": "regola di Bayes"},
 }
 
 
@@ -68,7 +69,7 @@ def _fits(page, panel, needed) -> None:
         assert cut_labels(page) == [] and cut_captions(panel) == [], size
 
 
-@pytest.mark.parametrize("lang", ["en", "pt", "es"])
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "it"])
 def test_a_sly_dice_turn_fits_the_screen(open_app, play_server, lang):
     page = open_app(PROJECTOR, lang, game="sly-dice")
     panel = page.locator(".dicelab-sly-dice")
@@ -111,7 +112,9 @@ def _click(panel, twin: SlyDicePanel, css: str, button) -> None:
         expect(panel.locator(".dicelab-log li").last).to_have_text(twin.log.lines[-1])
 
 
-@pytest.mark.parametrize(("lang", "screen"), [("en", "laptop"), ("es", "projector")])
+@pytest.mark.parametrize(
+    ("lang", "screen"), [("en", "laptop"), ("es", "projector"), ("it", "laptop")]
+)
 def test_a_sly_dice_round_by_clicks(open_app, lang, screen):
     size = SIZES[screen]
     page = open_app(size, lang, game="sly-dice")

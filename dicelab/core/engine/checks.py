@@ -15,7 +15,7 @@ dicelab.errors.SettingsError: rolls must be a whole number from 1 to 6, not 7
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -61,3 +61,18 @@ def items_of(value: Any, what: str) -> list[Any]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise SettingsError(f"{what} must be a list, not {value!r}")
     return list(value)
+
+
+def bot_table(bots: Any, known: Sequence[str]) -> list[str]:
+    """The bots of a simulated table: 2 to 6 names, each one of `known`.
+
+    >>> bot_table(["honest", "calculator"], ("honest", "calculator"))
+    ['honest', 'calculator']
+    """
+    names = [str(b) for b in items_of(bots, "bots")]
+    if not 2 <= len(names) <= 6:
+        raise SettingsError(f"a table has 2 to 6 bots, not {len(names)}")
+    unknown = [b for b in names if b not in known]
+    if unknown:
+        raise SettingsError(f"unknown bot {unknown[0]!r}; choose from {', '.join(known)}")
+    return names

@@ -4,7 +4,7 @@ A panel is a plain Python object that owns its ipywidgets and its game;
 its `widget` is the root widget.  Everything here works outside a kernel, so
 panels are tested in plain pytest by clicking buttons through the widget API.
 
-- `Words`: the UI words of a panel in English or Portuguese;
+- `Words`: the UI words of a panel in English, Portuguese, Spanish or Italian;
   `COMMON_WORDS`: the words both panels share (a game's table is
   `{**COMMON_WORDS, ...}`); `listing` joins names ("Ana, Bruno and Caio");
 - `die_face`, `die_svg`, `DieView`, `MessageArea`, `SeedControls`,
@@ -19,7 +19,8 @@ panels are tested in plain pytest by clicking buttons through the widget API.
 - `Panel`: the base class of the panels: the shared controls, New game,
   Save and Load, and showing `widget` in a notebook.
 
->>> roll = {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})", "es": "Tirar (quedan {n})"}
+>>> roll = {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})", "es": "Tirar (quedan {n})",
+...     "it": "Lancia (ancora {n})"}
 >>> words = Words({"roll": roll}, "pt")
 >>> words("roll", n=2)
 'Rolar (faltam 2)'

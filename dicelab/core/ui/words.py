@@ -1,15 +1,18 @@
-"""The words of the panels: every label in English, Portuguese and Spanish,
-and numbers written the way each language writes them.
+"""The words of the panels: every label in English, Portuguese, Spanish and
+Italian, and numbers written the way each language writes them.
 
 - `Words`: a panel's words in one language (plural forms, decimal comma,
   the engine's illegal-move messages translated by rule name);
 - `COMMON_WORDS`: the words every panel shares (a game's table is
   `{**COMMON_WORDS, ...}`); `listing` joins names ("Ana, Bruno and Caio").
 
->>> roll = {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})", "es": "Tirar (quedan {n})"}
+>>> roll = {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})", "es": "Tirar (quedan {n})",
+...     "it": "Lancia (ancora {n})"}
 >>> words = Words({"roll": roll}, "pt")
 >>> words("roll", n=2)
 'Rolar (faltam 2)'
+>>> Words({"roll": roll}, "it")("roll", n=1), LANGS
+('Lancia (ancora 1)', ('en', 'pt', 'es', 'it'))
 """
 
 from __future__ import annotations
@@ -20,8 +23,8 @@ from typing import Any
 from dicelab.core.engine.contract import RULE_DICE, RULE_PLAYER
 from dicelab.errors import IllegalMove, SettingsError
 
-LANGS = ("en", "pt", "es")
-DECIMAL_COMMA = ("pt", "es")
+LANGS = ("en", "pt", "es", "it")
+DECIMAL_COMMA = ("pt", "es", "it")
 
 Text = str | Mapping[str, str]  # a text, or its forms by count: {"one": ..., "many": ...}
 
@@ -98,7 +101,11 @@ COMMON_WORDS: dict[str, dict[str, Text]] = {
 
 
 def check_lang(lang: Any) -> str:
-    """`lang` itself if it is a supported language ("en" or "pt"), else `SettingsError`."""
+    """`lang` itself if it is a supported language (one of `LANGS`), else `SettingsError`.
+
+    >>> check_lang("it")
+    'it'
+    """
     if lang not in LANGS:
         raise SettingsError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
     return lang
@@ -107,22 +114,25 @@ def check_lang(lang: Any) -> str:
 class Words:
     """The UI words of a panel in one language, and its way of writing numbers.
 
-    `table` maps a key to {"en": text, "pt": text}; a text may hold
+    `table` maps a key to {"en": text, "pt": text, "es": text, "it": text}; a text may hold
     `str.format` fields, filled by keyword when the word is asked for, or be
     {"one": text, "many": text} when it agrees with a number (`count=`).
     Keys "rule:<rule name>" translate the engine's `IllegalMove` messages
     and "rule_name:<rule name>" the rules' names (see `explain`).  Numbers
-    follow the language: a decimal comma in Portuguese and Spanish, a true
-    minus sign in all three.
+    follow the language: a decimal comma in Portuguese, Spanish and Italian,
+    a true minus sign in all four.
 
     >>> waiting = {"en": "Waiting for {names}", "es": "Esperando a {names}",
-    ...     "pt": {"one": "Aguardando {names} escolher", "many": "Aguardando {names} escolherem"}}
+    ...     "pt": {"one": "Aguardando {names} escolher", "many": "Aguardando {names} escolherem"},
+    ...     "it": {"one": "{names} deve scegliere", "many": "{names} devono scegliere"}}
     >>> words = Words({"waiting": waiting}, "pt")
     >>> words("waiting", names="Ana e Bruno", count=2)
     'Aguardando Ana e Bruno escolherem'
     >>> from fractions import Fraction
     >>> words.percent(Fraction(5, 6)), words.number(-1.637, 2)
     ('83,33%', '−1,64')
+    >>> Words({"waiting": waiting}, "it").percent(Fraction(1, 8))
+    '12,50%'
     """
 
     def __init__(self, table: Mapping[str, Mapping[str, Text]], lang: str = "en") -> None:

@@ -1,0 +1,94 @@
+"""Card and bluffing games: `python benchmarks/cards.py [--rounds N] [--games G]`.
+
+Solo: the time of 10,000 four-player rounds of bots in the fast simulator
+(target: 60 s or less), side by side with the same rounds played through
+the engine (every move checked, every snapshot validated) on a slice of
+them, as a ratio; then the exact odds tables cold.  Sly Dice: the time of a
+tournament of `--games` four-player games (calculator, honest, random-liar,
+honest), per game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+TARGET_SOLO = 60.0  # s for 10,000 four-player rounds
+BOTS = ["blocker", "keep-black", "dump-high", "random"]
+
+
+def solo_fast(rounds: int) -> tuple[float, int]:
+    """Seconds and rounds played by the fast simulator (whole games, at least `rounds`)."""
+    from dicelab.solo.simulate import simulate
+
+    start = time.perf_counter()
+    result = simulate(BOTS, games=10**6, seed=1, rounds=rounds)
+    return time.perf_counter() - start, len(result.rounds)
+
+
+def solo_engine(games: int) -> tuple[float, int]:
+    """Seconds and rounds of `games` games played through the engine by the same bots."""
+    import numpy as np
+
+    from dicelab.core.engine import play_out
+    from dicelab.solo.game import SoloGame
+    from dicelab.solo.strategy import strategy
+
+    names = [f"Seat {i + 1}" for i in range(len(BOTS))]
+    players = {name: strategy(b) for name, b in zip(names, BOTS)}
+    start = time.perf_counter()
+    rounds = 0
+    for seed in range(games):
+        game = SoloGame(names, seed=seed)
+        play_out(game, players, np.random.default_rng(seed))
+        rounds += len(game.state.rounds)
+    return time.perf_counter() - start, rounds
+
+
+def odds_cold() -> float:
+    """Seconds to build Solo's exact tables (no cache)."""
+    from dicelab.solo import odds
+
+    start = time.perf_counter()
+    odds.no_playable_table()
+    odds.no_playable_table(edition=112)
+    odds.with_vs_without_table()
+    odds.top_table()
+    odds.penalty_distribution()
+    return time.perf_counter() - start
+
+
+def sly_tournament(games: int) -> float:
+    """Seconds per game of a four-player Sly Dice tournament."""
+    from dicelab.sly_dice.simulate import tournament
+
+    start = time.perf_counter()
+    tournament(["calculator", "honest", "random-liar", "honest"], games=games, seed=1)
+    return (time.perf_counter() - start) / games
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=10_000, help="Solo rounds to simulate")
+    parser.add_argument("--games", type=int, default=100, help="Sly Dice games")
+    args = parser.parse_args(argv)
+    seconds, rounds = solo_fast(args.rounds)
+    per_10k = seconds / rounds * 10_000
+    print(
+        f"Solo, fast simulator: {rounds} four-player rounds in {seconds:.1f} s "
+        f"({per_10k:.1f} s per 10,000; target {TARGET_SOLO:.0f} s; "
+        f"ratio {per_10k / TARGET_SOLO:.2f})"
+    )
+    slow, slow_rounds = solo_engine(40)
+    engine_per_round = slow / slow_rounds
+    print(
+        f"Solo, through the engine: {slow_rounds} rounds in {slow:.1f} s "
+        f"({engine_per_round * 10_000:.1f} s per 10,000; "
+        f"{engine_per_round / (seconds / rounds):.1f}× the fast simulator)"
+    )
+    print(f"Solo, every exact odds table cold: {odds_cold():.3f} s")
+    print(f"Sly Dice, a four-player game of bots: {sly_tournament(args.games) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""Seats for a panel where you play against bots (Sly Dice, Solo).
+
+`seats_of` names the table: you first, then one bot per other name, or,
+when you come alone, bots named from `BOT_NAMES`; `BotsPanel` gives such a
+panel its `from_game`, `load` and what `in_language` keeps (the rules and
+the bots).
+
+>>> bots = ("blocker", "keep-black", "random")
+>>> seats_of(["Ana"], None, "Solo", bots, bots)
+(['Ana', 'Cleo', 'Duda'], ['blocker', 'keep-black'])
+>>> seats_of(["Ana", "Bia"], ["random"], "Solo", ("blocker", "random"), ("blocker",))
+(['Ana', 'Bia'], ['random'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from dicelab.core.ui.panel import G, H, Panel
+from dicelab.errors import SettingsError
+
+BOT_NAMES = ("Cleo", "Duda", "Edu", "Fabi", "Gil")
+B = TypeVar("B", bound="BotsPanel[Any, Any]")
+
+
+def seats_of(
+    players: Sequence[str],
+    bots: Sequence[str] | None,
+    game: str,
+    names: Sequence[str],
+    defaults: Sequence[str],
+) -> tuple[list[str], list[str]]:
+    """The players' names and the bots' kinds: you first; one bot per other name
+    (`defaults` in turn when `bots` is None), or when you come alone, one per bot
+    of `bots` (two when None); `SettingsError` for a bot not in `names`."""
+    seated = [str(p).strip() for p in players]
+    if not 1 <= len(seated) <= 6:
+        raise SettingsError(f"{game} is for you and 1 to 5 bots, not {len(seated)} players")
+    if len(seated) == 1:
+        count = 2 if bots is None else len(bots)
+        if not 1 <= count <= 5:
+            raise SettingsError(f"{game} is for you and 1 to 5 bots, not {count} bots")
+        seated += [n for n in BOT_NAMES if n != seated[0]][:count]
+    kinds = (
+        list(bots)
+        if bots is not None
+        else [defaults[i % len(defaults)] for i in range(len(seated) - 1)]
+    )
+    if len(kinds) != len(seated) - 1:
+        raise SettingsError(f"one bot per other player: {len(seated) - 1} bots, not {len(kinds)}")
+    unknown = [k for k in kinds if k not in names]
+    if unknown:
+        raise SettingsError(f"unknown bot {unknown[0]!r}; choose from {', '.join(names)}")
+    return seated, kinds
+
+
+class BotsPanel(Panel[G, H]):
+    """A panel where you play against bots: its `kinds` (None for you, then each
+    bot's), and `from_game` / `load` / `in_language` that keep the rules and the
+    bots."""
+
+    kinds: list[str | None]
+
+    @property
+    def me(self) -> str:
+        """Your name (the first player)."""
+        return str(self.game.players[0])
+
+    @classmethod
+    def _settings_of(cls, game: Any) -> dict[str, Any]:
+        return {"rules": game.rules}
+
+    def _options(self) -> dict[str, Any]:
+        return {"bots": self.kinds[1:]}
+
+    @classmethod
+    def from_game(
+        cls: type[B], game: Any, lang: str = "en", bots: Sequence[str] | None = None
+    ) -> B:
+        """A panel that plays on with `game` (you are its first player)."""
+        return cls._playing(game, lang=lang, bots=bots)
+
+    @classmethod
+    def load(
+        cls: type[B], path: str | Path, lang: str = "en", bots: Sequence[str] | None = None
+    ) -> B:
+        """A panel continuing the game saved in `path` (`SaveFileError` if it is not valid)."""
+        return cls.from_game(cls.game_class.load(path), lang=lang, bots=bots)

@@ -1,0 +1,70 @@
+"""`EventLog`: what happened in a game, said in the panel's language.
+
+An event is a word key and its values; values with a `name(lang)` method
+(a card) are named in the log's language when shown, so a log can be said
+again in another language (`replay`).  A game's log subclasses it with a
+`record` method that turns moves into events, telling only what the table saw.
+
+>>> from dicelab.core.ui.words import Words
+>>> log = EventLog(Words({"ev": {"en": "{name} rolled", "pt": "{name} rolou",
+...                             "es": "{name} tiró", "it": "{name} ha tirato"}}, "pt"))
+>>> log.add("ev", name="Ana")
+>>> log.show()
+>>> log.lines, "Ana rolou" in log.widget.value
+(['Ana rolou'], True)
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from dicelab.core.ui.words import Words
+
+Event = tuple[str, dict[str, Any]]  # a word key and its values
+
+
+class EventLog:
+    """`events`: everything that happened; `lines`: them in words; `widget` shows
+    the last `shown`."""
+
+    shown = 8
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
+        self.events: list[Event] = []
+        self.widget = widgets.HTML(layout=widgets.Layout(min_height="60px"))
+        self.widget.add_class("dicelab-log")
+
+    @property
+    def lines(self) -> list[str]:
+        return [self.text(key, values) for key, values in self.events]
+
+    def value_text(self, key: str, value: Any) -> Any:
+        """How one value is said: a card by its name in the log's language."""
+        name = getattr(value, "name", None)
+        return name(self.words.lang) if callable(name) else value
+
+    def text(self, key: str, values: dict[str, Any]) -> str:
+        """One event in words."""
+        return self.words(key, **{k: self.value_text(k, v) for k, v in values.items()})
+
+    def replay(self, events: list[Event]) -> None:
+        """Show these events (another panel's, in this log's language)."""
+        self.events = list(events)
+        self.show()
+
+    def clear(self) -> None:
+        self.replay([])
+
+    def add(self, key: str, **values: Any) -> None:
+        """Add an event (shown at the next `show`)."""
+        self.events.append((key, values))
+
+    def show(self) -> None:
+        """Show the last lines."""
+        recent = self.lines[-self.shown :]
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in recent)
+        self.widget.value = f"<ul>{items}</ul>"

@@ -1,0 +1,1 @@
+"""Solo: an UNO relative, for drawing without replacement (see `rules`)."""

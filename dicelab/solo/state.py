@@ -1,0 +1,262 @@
+"""`GameState`: an immutable snapshot of a game of Solo.
+
+Every card of the deck is in exactly one place: the `draw` pile (its top is
+the last card), the `discard` pile (its top is the last card), a player's
+hand, or the two cards of a Gift on their way (`pending.gift`).  Besides the
+cards, a snapshot holds the colour and the face in force (a black card
+names a colour and has no face; Rotate hands and Gift leave both as they
+were), the `direction` of play (1 clockwise, −1 counter-clockwise), whose
+`turn` it is, the `phase`, an attack waiting for answers (`pending`), the
+card others may jump in on (`jump`), and the penalty points of the rounds
+played (`totals`, `rounds`).
+
+Phases: "play" (the turn player plays or draws; others may jump in),
+"drawn" (the card just drawn fits: it is played at once), "respond" (a
+Draw two / Draw four, Rotate hands or Gift waits for an answer), "over".
+
+>>> from dicelab.solo.rules import card
+>>> seat = Pending("draw", by=0, target=1, amount=2)
+>>> seat.asked
+1
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import NoReturn
+
+from dicelab.core.engine import check_players
+from dicelab.errors import SettingsError
+from dicelab.solo.rules import (
+    COLOURED,
+    COLOURS,
+    DEFAULT_RULES,
+    STACKS,
+    Card,
+    SoloRules,
+    deck_ids,
+    playable_cards,
+)
+
+PHASES = ("play", "drawn", "respond", "over")
+PENDING = ("draw", "rotate", "gift")
+FACES = (*(str(n) for n in range(1, 10)), *COLOURED)
+
+
+def _fail(message: str) -> NoReturn:
+    raise SettingsError(message)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """An attack waiting for answers.
+
+    - "draw": `target` must draw `amount` cards, unless they answer with a
+      Draw two / Draw four (the sum passes on) or a Protection;
+    - "rotate": the hands pass one seat in the direction of play; the players
+      in `waiting` (who hold a Protection) decide in turn; `protected` keep
+      their hands;
+    - "gift": `target` (drawn at random) receives the `gift` cards from `by`
+      unless they answer with a Protection.
+    """
+
+    kind: str
+    by: int
+    target: int | None = None
+    amount: int = 0
+    gift: tuple[Card | None, ...] = ()
+    waiting: tuple[int, ...] = ()
+    protected: tuple[int, ...] = ()
+
+    @property
+    def asked(self) -> int | None:
+        """Who answers now."""
+        if self.kind == "rotate":
+            return self.waiting[0] if self.waiting else None
+        return self.target
+
+
+@dataclass(frozen=True)
+class GameState:
+    """An immutable snapshot of a game (see the module).  A *view* (`viewer`
+    set) hides the cards of the draw pile, the others' hands and a Gift on its
+    way as None."""
+
+    players: tuple[str, ...]
+    rules: SoloRules = DEFAULT_RULES
+    draw: tuple[Card | None, ...] = ()
+    discard: tuple[Card, ...] = ()
+    hands: tuple[tuple[Card | None, ...], ...] = ()
+    colour: str = "red"
+    face: str | None = None
+    direction: int = 1
+    turn: int = 0
+    phase: str = "play"
+    pending: Pending | None = None
+    jump: Card | None = None
+    totals: tuple[int, ...] = ()
+    rounds: tuple[tuple[int, ...], ...] = ()
+    viewer: int | None = field(default=None)
+
+    def __post_init__(self) -> None:
+        check_players(self.players, "Solo", least=2)
+        n = len(self.players)
+        if not isinstance(self.rules, SoloRules):
+            _fail(f"rules must be SoloRules, not {self.rules!r}")
+        if self.phase not in PHASES:
+            _fail(f"the phase is one of {', '.join(PHASES)}, not {self.phase!r}")
+        if len(self.hands) != n or len(self.totals) != n:
+            _fail("there is one hand and one total per player")
+        if any(len(r) != n for r in self.rounds):
+            _fail("every round played gives each player their points")
+        if [sum(col) for col in zip(*self.rounds)] != list(self.totals) and self.rounds:
+            _fail("the totals are the sums of the rounds played")
+        if not self.rounds and any(self.totals):
+            _fail("the totals are the sums of the rounds played")
+        if self.direction not in (1, -1) or self.turn not in range(n):
+            _fail("direction is 1 or -1 and the turn a player's seat")
+        if self.colour not in COLOURS:
+            _fail(f"the colour in force is one of {', '.join(COLOURS)}, not {self.colour!r}")
+        self._check_cards()
+        self._check_phase()
+
+    def _check_cards(self) -> None:
+        if self.viewer is not None:
+            return
+        held: Counter[str] = Counter()
+        gift = () if self.pending is None else self.pending.gift
+        for place in (self.draw, self.discard, *self.hands, gift):
+            if not all(isinstance(c, Card) for c in place):
+                _fail("every card is a Card")
+            held.update(c.id for c in place if c is not None)
+        if held != deck_ids(self.rules.edition):
+            _fail("every card of the deck is in exactly one place")
+        if self.phase != "over" and not self.discard:
+            _fail("a round in play has a card on the discard pile")
+
+    def _check_phase(self) -> None:
+        n = len(self.players)
+        pending = self.pending
+        if (self.phase == "respond") != (pending is not None):
+            _fail("an attack waits for an answer exactly in the respond phase")
+        if self.phase == "over":
+            if max(self.totals, default=0) < self.rules.losing_score:
+                _fail("the game is over only when a player reaches the losing score")
+            return
+        if max(self.totals, default=0) >= self.rules.losing_score:
+            _fail("the game is over once a player reaches the losing score")
+        if any(not hand for hand in self.hands):
+            _fail("a round in play has no empty hand")
+        if self.jump is not None and (self.phase != "play" or self.jump != self.top):
+            _fail("one jumps in on the card just played, in the play phase")
+        self._check_force()
+        if self.phase == "drawn" and self.viewer is None:
+            hand = [c for c in self.hands[self.turn] if c is not None]
+            if hand[-1] not in playable_cards(hand, self.colour, self.face):
+                _fail("a card drawn and kept for play fits")
+        if pending is None:
+            return
+        if pending.kind not in PENDING or pending.by not in range(n):
+            _fail(f"an attack is one of {', '.join(PENDING)} by a player")
+        if pending.kind == "rotate":
+            if pending.target is not None or pending.amount or pending.gift:
+                _fail("a rotation has no target, amount or gift")
+            seats = {*pending.waiting, *pending.protected}
+            if len(seats) != len(pending.waiting) + len(pending.protected) or not seats <= set(
+                range(n)
+            ):
+                _fail("a rotation asks each player at most once")
+        elif pending.target not in range(n) or pending.target == pending.by:
+            _fail("an attack aims at another player")
+        tops = {"draw": ("draw2", "draw4"), "rotate": ("rotate", "protection"), "gift": ("gift",)}
+        if self.top.kind not in tops[pending.kind]:
+            _fail(f"a {pending.kind} attack follows its card, not {self.top.id}")
+        if pending.kind == "draw" and (
+            pending.amount < 2 or pending.amount % 2 or pending.target != self.next_seat(pending.by)
+        ):
+            _fail("a draw attack of 2 cards or more aims at the next player")
+        if pending.kind == "gift" and not 1 <= len(pending.gift) <= 2:
+            _fail("a Gift is of one or two cards")
+        if pending.kind == "rotate" and not pending.waiting:
+            _fail("a rotation waits for a holder of a Protection")
+        asked = pending.asked
+        if self.viewer is None and asked is not None:
+            answers = ("protection", *(STACKS[self.top.kind] if pending.kind == "draw" else ()))
+            if not any(c is not None and c.kind in answers for c in self.hands[asked]):
+                _fail("an attack waits only for a player who can answer it")
+
+    def _check_force(self) -> None:
+        """The colour and face in force follow from the top card (a coloured card
+        sets both; Choose colour and Draw four set the colour and no face)."""
+        top = self.top
+        if top.colour is not None and (self.colour, self.face) != (top.colour, top.face):
+            _fail(f"on {top.id} the colour and face in force are its own")
+        if top.kind in ("choose", "draw4") and self.face is not None:
+            _fail(f"on {top.id} no face is in force")
+        if self.face is not None and self.face not in FACES:
+            _fail(f"a face is a number 1..9 or a coloured card's kind, not {self.face!r}")
+
+    # --- what follows from the state ---------------------------------------------
+
+    @classmethod
+    def deal(
+        cls,
+        players: Sequence[str],
+        deck: Sequence[Card],
+        rules: SoloRules = DEFAULT_RULES,
+        dealer: int = 0,
+        totals: Sequence[int] | None = None,
+        rounds: tuple[tuple[int, ...], ...] = (),
+    ) -> GameState:
+        """A new round from a shuffled `deck`: `rules.hand` cards each, the first
+        number card turned up (the cards turned before it go to the bottom of the
+        draw pile), the player left of the `dealer` to play.
+
+        >>> from dicelab.solo.rules import make_deck
+        >>> state = GameState.deal(("Ana", "Bia"), make_deck(120))
+        >>> [len(h) for h in state.hands], len(state.draw), state.discard[-1].id, state.turn
+        ([8, 8], 103, 'yellow-5', 1)
+        """
+        names = tuple(players)
+        n = len(names)
+        pile = list(deck)
+        hands: list[list[Card]] = [[] for _ in names]
+        for k in range(rules.hand * n):
+            hands[(dealer + 1 + k) % n].append(pile.pop())
+        turned: list[Card] = []
+        while pile[-1].kind != "number":
+            turned.append(pile.pop())
+        top = pile.pop()
+        assert top.colour is not None
+        return cls(
+            names,
+            rules,
+            draw=tuple(turned[::-1] + pile),
+            discard=(top,),
+            hands=tuple(tuple(h) for h in hands),
+            colour=top.colour,
+            face=top.face,
+            turn=(dealer + 1) % n,
+            totals=tuple(totals) if totals is not None else (0,) * n,
+            rounds=rounds,
+        )
+
+    @property
+    def top(self) -> Card:
+        """The top card of the discard pile."""
+        return self.discard[-1]
+
+    @property
+    def dealer(self) -> int:
+        """This round's dealer: one seat clockwise each round."""
+        return len(self.rounds) % len(self.players)
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        """The seat `steps` places from `seat` in the direction of play."""
+        return (seat + steps * self.direction) % len(self.players)
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "over"
