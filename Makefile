@@ -13,7 +13,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 CHROMIUM ?= /usr/bin/chromium
 USER_ID ?= $(shell id -u)
 
-.PHONY: lab play test bench lessons setup setup-dev browser format clean
+.PHONY: lab play test bench lessons student handout setup setup-dev browser format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -73,6 +73,23 @@ bench: setup-dev
 LESSONS ?= $(wildcard notebooks/0*.ipynb)
 lessons: setup-dev
 	DICELAB_CACHE_DIR=$(CURDIR)/build/test-cache $(BIN)/python tools/refresh_lessons.py $(LESSONS)
+
+# The student edition: every notebook without its solutions, in build/student/.
+student: setup
+	$(BIN)/python tools/student_edition.py build/student
+
+# The printable exact odds of every game (`dicelab tables`): build/handout.html,
+# printed to build/handout.pdf by Debian's chromium (never a downloaded browser),
+# and its first page as docs/screenshots/handout-page.png for the README.
+HEADLESS = $(CHROMIUM) --headless --no-sandbox --disable-gpu --log-level=3
+handout: setup
+	mkdir -p build docs/screenshots
+	$(BIN)/python -m dicelab tables --format html > build/handout.html.part
+	mv build/handout.html.part build/handout.html
+	$(HEADLESS) --no-pdf-header-footer --print-to-pdf=build/handout.pdf \
+	  file://$(CURDIR)/build/handout.html
+	$(HEADLESS) --hide-scrollbars --window-size=900,1270 \
+	  --screenshot=docs/screenshots/handout-page.png file://$(CURDIR)/build/handout.html
 
 format: setup-dev
 	$(BIN)/ruff format .

@@ -1,6 +1,7 @@
 """The `dicelab` command line: `dicelab VERB GAME ...`.
 
     dicelab odds dice-poker [--ruleset R] [--rolls 1|2|3] [--format F]
+    dicelab tables [--format markdown|html|latex]   (every game's odds in one document)
 
 Each game adds its own commands (`dicelab.games.GAMES`); bad arguments give
 exit status 2 and a one-line message, never a traceback.  So does output that
@@ -52,6 +53,11 @@ class Commands:
                 dest="game", required=True, parser_class=Parser
             )
         return self._games[name]
+
+    def command(self, name: str, help: str) -> argparse.ArgumentParser:
+        """The parser of a verb that takes no game (`dicelab tables`)."""
+        parser: argparse.ArgumentParser = self._verbs.add_parser(name, help=help)
+        return parser
 
 
 def whole_number(text: str) -> int:
@@ -119,7 +125,20 @@ def build_parser() -> argparse.ArgumentParser:
     commands = Commands(parser)
     for game in GAMES.values():
         game.register_cli(commands)
+    tables = commands.command("tables", help="the printable exact odds of every game")
+    tables.add_argument("--format", choices=HANDOUT_FORMATS, default="markdown")
+    tables.set_defaults(run=_tables)
     return parser
+
+
+HANDOUT_FORMATS = ("markdown", "html", "latex")
+
+
+def _tables(args: argparse.Namespace) -> str:
+    """`dicelab tables`: the handout of every game (`dicelab.handout`)."""
+    from dicelab.handout import build
+
+    return build().render(args.format).rstrip("\n")
 
 
 def one_line_warning(

@@ -131,7 +131,12 @@ GAMES: dict[str, GameInfo] = {
         quick_strategies=("greedy", "poker"),
         panel="dicelab.dice_poker.panel:DicePokerPanel",
         cli="dicelab.dice_poker.cli:register",
-        lessons=("01-dice-poker-odds", "02-three-rolls", "03-optimal-play"),
+        lessons=(
+            "01-dice-poker-odds",
+            "02-three-rolls",
+            "03-optimal-play",
+            "08-binomial-expected-value",
+        ),
     ),
     "solitaire": GameInfo(
         name="solitaire",
@@ -150,7 +155,11 @@ GAMES: dict[str, GameInfo] = {
         quick_strategies=("random", "greedy", "planner"),
         panel="dicelab.solitaire.panel:SolitairePanel",
         cli="dicelab.solitaire.cli:register",
-        lessons=("04-solitaire-dice-odds", "05-solitaire-dice-strategy"),
+        lessons=(
+            "04-solitaire-dice-odds",
+            "05-solitaire-dice-strategy",
+            "09-waiting-times-fairness",
+        ),
     ),
     "sly-dice": GameInfo(
         name="sly-dice",

@@ -1,0 +1,66 @@
+"""Every lesson is one 50-minute period a teacher can run: it opens with what
+the students will be able to do, what they need and a time plan adding up to
+50 minutes; it asks the reader to predict before it answers; it has
+exercises with solutions and a summary; and every chart it stores is an
+image that survives export (no chart stored only as plotly JSON)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from dicelab.games import GAMES
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+IMAGES = {"image/svg+xml", "image/png"}
+CHARTS = {"application/vnd.plotly.v1+json", "application/vnd.vegalite.v5+json"}
+
+
+def cells(path: Path) -> list[dict]:
+    return json.loads(path.read_text())["cells"]
+
+
+def text(cell: dict) -> str:
+    source = cell["source"]
+    return source if isinstance(source, str) else "".join(source)
+
+
+def test_there_are_lessons_and_each_belongs_to_a_game():
+    assert len(LESSONS) >= 7
+    listed = {lesson for game in GAMES.values() for lesson in game.lessons}
+    assert {path.stem for path in LESSONS} <= listed
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_a_lesson_opens_with_objectives_prerequisites_and_a_50_minute_plan(path):
+    first = text(cells(path)[0])
+    assert first.startswith("# ")
+    for part in ("By the end of the lesson you can", "You need", "Time: one 50-minute period"):
+        assert part in first, f"{path.stem}: no {part!r} in the first cell"
+    plan = first.split("Time: one 50-minute period")[1]
+    minutes = [int(m) for m in re.findall(r"^\|[^|\n]+\|\s*(\d+)\s*\|\s*$", plan, flags=re.M)]
+    assert minutes and sum(minutes) == 50, f"{path.stem}: the plan adds up to {sum(minutes)}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_a_lesson_asks_to_predict_has_exercises_with_solutions_and_a_summary(path):
+    notebook = cells(path)
+    markdown = [text(c) for c in notebook if c["cell_type"] == "markdown"]
+    assert any("Predict" in m for m in markdown), f"{path.stem}: no question to predict"
+    assert any(re.search(r"^#+ .*Exercises", m, flags=re.M) for m in markdown)
+    solutions = sum("solution" in c["metadata"].get("tags", []) for c in notebook)
+    assert solutions >= 1, f"{path.stem}: no solution cell"
+    assert any(re.search(r"^#+ .*Summary", m, flags=re.M) for m in markdown)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_stored_chart_is_an_image_that_survives_export(path):
+    for index, cell in enumerate(cells(path)):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if CHARTS & set(data):
+                assert IMAGES & set(data), f"{path.stem}, cell {index}: a chart with no image"
