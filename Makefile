@@ -70,7 +70,7 @@ bench: setup-dev
 	$(BIN)/python benchmarks/cards.py
 
 # Run the lessons again and store their outputs (after changing a lesson or the library).
-LESSONS ?= $(wildcard notebooks/0*.ipynb)
+LESSONS ?= $(wildcard notebooks/[0-9][0-9]-*.ipynb)
 lessons: setup-dev
 	DICELAB_CACHE_DIR=$(CURDIR)/build/test-cache $(BIN)/python tools/refresh_lessons.py $(LESSONS)
 

@@ -1,25 +1,40 @@
-"""Solver benchmarks: `python benchmarks/solver.py` (about a minute).
+"""Solver benchmarks: `python benchmarks/solver.py [--repeat N]` (a few minutes).
 
-Each solve runs in a fresh subprocess with an empty temporary cache, and
-reports its wall time and peak memory (ru_maxrss of that subprocess).  Then
-the advice query time with the dice-poker table loaded from that cache.
-
-Targets: dice-poker <= 60 s (goal 20 s) and <= 2 GiB; yatzy <= 30 s; an
-advice query <= 20 ms with the table loaded.  Published values: yahtzee
-254.5877 (forced joker), 254.5896 (free joker: any box, fixed points once
-the face's box is filled), 245.8708 (neither bonus nor joker); yatzy 248.44.
+1. Side by side with yatzy-solver (PyPI, compiled Rust; a benchmark tool,
+   never a dependency: installed here from constraints.txt if missing, or
+   with `pip install -e '.[bench]'`).  For `yatzy` (Scandinavian: 15 boxes,
+   50 points at 63) and `yahtzee` (forced joker), `dicelab solve` and
+   yatzy-solver's `Solver.build` each run in a fresh process, dicelab with an
+   empty cache, one right after the other.  Wall time of the whole process
+   (interpreter, imports, solve, and dicelab writing its cache), peak memory
+   (ru_maxrss of that child process), the ratios, and both expected scores.
+   Repeated N times, since the machine's other work makes timings noisy: the
+   best and the median ratio.  Goals: time ratio <= 1.0, memory ratio <= 2.
+2. dicelab alone, every preset from an empty cache in a fresh process
+   (goal: dice-poker <= 5 s).  Published values: yahtzee 254.5877 (forced
+   joker), 254.5896 (free joker: any box, fixed points once the face's box is
+   filled), 245.8708 (neither bonus nor joker); yatzy 248.44.
+3. The advice query time with the dice-poker table loaded from the cache
+   (goal: <= 20 ms).
 
 The figures measured on this machine are in the README.
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib.util
 import json
+import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PEER = "yatzy-solver"
 
 SOLVE = """
 import json, resource, sys, time
@@ -33,6 +48,16 @@ print(json.dumps({**solution.summary(), "wall": seconds, "peak_mib": peak,
                   "from_cache": solution.from_cache}))
 """
 
+PEER_SOLVE = """
+import json, sys
+import yatzy_solver
+solver = yatzy_solver.Solver.build(yatzy_solver.Variant(sys.argv[1]))
+print(json.dumps({"expected_score": solver.state_value("upper 0 | filled -")}))
+"""
+
+# (dicelab ruleset, its settings, yatzy-solver's variant of the same game)
+PAIRS = [("yatzy", "yatzy-scandinavian"), ("yahtzee", "american+forced-joker")]
+
 CASES = [
     ("dice-poker", {}, None),
     ("yatzy", {}, 248.44),
@@ -42,23 +67,84 @@ CASES = [
 ]
 
 
+def run_child(command: list[str], env: dict[str, str] | None = None) -> dict:
+    """Run a command; its JSON output, wall seconds and peak MiB (from wait4)."""
+    start = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, env=env, text=True)
+    assert child.stdout is not None
+    out = child.stdout.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode:
+        raise RuntimeError(f"{command} failed with exit code {child.returncode}")
+    return {**json.loads(out), "wall": wall, "peak_mib": usage.ru_maxrss / 1024}
+
+
+def ensure_peer() -> None:
+    """Install yatzy-solver (the version pinned in constraints.txt) if missing."""
+    if importlib.util.find_spec("yatzy_solver") is None:
+        print(f"installing {PEER} for the comparison (a benchmark tool only)")
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "-c",
+                ROOT / "constraints.txt",
+                PEER,
+            ],
+            check=True,
+        )
+
+
+def side_by_side(name: str, variant: str) -> dict:
+    """dicelab (empty cache) then yatzy-solver, each in a fresh process."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "DICELAB_CACHE_DIR": cache}
+        command = ["solve", "dice-poker", "--ruleset", name, "--format", "json"]
+        ours = run_child([sys.executable, "-m", "dicelab", *command], env)
+    theirs = run_child([sys.executable, "-c", PEER_SOLVE, variant])
+    return {"ours": ours, "theirs": theirs}
+
+
+def compare(repeat: int) -> None:
+    """Print the side-by-side table, then the best and median ratios."""
+    print(
+        f"{'game':<8} {'run':>3} {'dicelab s':>9} {'peer s':>7} {'ratio':>6} "
+        f"{'dicelab MiB':>11} {'peer MiB':>8} {'ratio':>6}  expected (dicelab / peer)"
+    )
+    for name, variant in PAIRS:
+        ratios, memory = [], []
+        for run in range(1, repeat + 1):
+            r = side_by_side(name, variant)
+            ours, theirs = r["ours"], r["theirs"]
+            ratios.append(ours["wall"] / theirs["wall"])
+            memory.append(ours["peak_mib"] / theirs["peak_mib"])
+            print(
+                f"{name:<8} {run:>3} {ours['wall']:>9.2f} {theirs['wall']:>7.2f} "
+                f"{ratios[-1]:>6.2f} {ours['peak_mib']:>11.1f} {theirs['peak_mib']:>8.1f} "
+                f"{memory[-1]:>6.2f}  {ours['expected_score']:.9f} / "
+                f"{theirs['expected_score']:.9f}"
+            )
+        print(
+            f"{name:<8} time ratio best {min(ratios):.2f}, median {statistics.median(ratios):.2f}; "
+            f"memory ratio best {min(memory):.2f}, median {statistics.median(memory):.2f}\n"
+        )
+
+
 def solve_in_subprocess(name: str, settings: dict, cache: str) -> dict:
     """Solve one ruleset in a fresh interpreter; its summary, time and memory."""
-    env = {**__import__("os").environ, "DICELAB_CACHE_DIR": cache}
-    out = subprocess.run(
-        [sys.executable, "-c", SOLVE, name, json.dumps(settings)],
-        capture_output=True,
-        text=True,
-        check=True,
-        env=env,
-    )
+    env = {**os.environ, "DICELAB_CACHE_DIR": cache}
+    command = [sys.executable, "-c", SOLVE, name, json.dumps(settings)]
+    out = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
     return json.loads(out.stdout)
 
 
 def advice_times(cache: str, queries: int = 300) -> dict:
     """Advice queries on random hands and states, with the dice-poker table loaded."""
-    import os
-
     os.environ["DICELAB_CACHE_DIR"] = cache
     import numpy as np
 
@@ -92,7 +178,8 @@ def advice_times(cache: str, queries: int = 300) -> dict:
     }
 
 
-def main() -> None:
+def presets() -> None:
+    """Every preset alone, then the advice query time."""
     print(f"{'ruleset':<34} {'expected':>10} {'std':>8} {'states':>9} {'seconds':>8} {'MiB':>6}")
     with tempfile.TemporaryDirectory() as cache:
         for name, settings, published in CASES:
@@ -109,6 +196,18 @@ def main() -> None:
             f"median {1000 * t['median']:.2f} ms, 95% {1000 * t['p95']:.2f} ms, "
             f"max {1000 * t['max']:.2f} ms"
         )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="side-by-side runs per game")
+    parser.add_argument("--only", choices=["compare", "presets"], help="one part only")
+    args = parser.parse_args()
+    if args.only != "presets":
+        ensure_peer()
+        compare(args.repeat)
+    if args.only != "compare":
+        presets()
 
 
 if __name__ == "__main__":

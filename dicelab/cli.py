@@ -207,8 +207,12 @@ def with_game(argv: Sequence[str]) -> list[str]:
 
     >>> with_game(["solve", "dice-poker", "--ruleset", "yahtzee"])  # the form to use
     ['solve', 'dice-poker', '--ruleset', 'yahtzee']
+    >>> with_game(["solve", "--all", "--cache-dir", "/srv/cache"])  # every table, no warning
+    ['solve', 'dice-poker', '--all', '--cache-dir', '/srv/cache']
     """
     args = list(argv)
+    if args[:1] == ["solve"] and "--all" in args[1:2]:  # every table: not the old form
+        return [args[0], OLD_FORMS["solve"], *args[1:]]
     old = args[:1] and args[0] in OLD_FORMS
     if old and (len(args) == 1 or (args[1].startswith("-") and args[1] not in ("-h", "--help"))):
         warnings.warn(

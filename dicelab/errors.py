@@ -34,5 +34,19 @@ class IllegalMove(DicelabError):
         super().__init__(f"{message} (rule: {rule})")
 
 
+class MissingTable(DicelabError):
+    """A shared, read-only solver cache without the table asked for: the
+    kernel does not solve it (`dicelab solve --all --cache-dir DIR` fills it).
+    `folder` is the cache's folder, `ruleset` the table's name."""
+
+    def __init__(self, folder: str, ruleset: str) -> None:
+        self.folder = folder
+        self.ruleset = ruleset
+        super().__init__(
+            f"the shared solver cache {folder} has no table for {ruleset}: "
+            f"run `dicelab solve --all --cache-dir {folder}` once to fill it"
+        )
+
+
 class SaveFileError(DicelabError, ValueError):
     """A saved game that is not valid JSON or does not describe a valid game."""

@@ -24,3 +24,11 @@ def private_solver_cache(tmp_path_factory):
         path = tmp_path_factory.mktemp("cache")
         patch.setenv("DICELAB_CACHE_DIR", str(path))
         yield path
+
+
+@pytest.fixture(autouse=True)
+def own_save_folder(tmp_path, monkeypatch):
+    """The panels' save folder (`DICELAB_SAVE_DIR`): a fresh one for each test."""
+    folder = tmp_path / "saves"
+    monkeypatch.setenv("DICELAB_SAVE_DIR", str(folder))
+    return folder

@@ -52,8 +52,10 @@ def test_a_lesson_asks_to_predict_has_exercises_with_solutions_and_a_summary(pat
     markdown = [text(c) for c in notebook if c["cell_type"] == "markdown"]
     assert any("Predict" in m for m in markdown), f"{path.stem}: no question to predict"
     assert any(re.search(r"^#+ .*Exercises", m, flags=re.M) for m in markdown)
-    solutions = sum("solution" in c["metadata"].get("tags", []) for c in notebook)
-    assert solutions >= 1, f"{path.stem}: no solution cell"
+    solutions = [c for c in notebook if "solution" in c["metadata"].get("tags", [])]
+    assert solutions, f"{path.stem}: no solution cell"
+    folded = [c["metadata"].get("jupyter", {}).get("source_hidden") for c in solutions]
+    assert all(folded), f"{path.stem}: a solution's code shows (not folded) on the projector"
     assert any(re.search(r"^#+ .*Summary", m, flags=re.M) for m in markdown)
 
 

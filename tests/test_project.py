@@ -64,10 +64,11 @@ LIGHT_MODULES = [
 
 @pytest.mark.parametrize("modules", LIGHT_MODULES)
 def test_imports_stay_light(modules):
-    """No sympy, plotly, ipywidgets (or test-only libraries) at import time."""
+    """No sympy, plotly, ipywidgets (or test-only or benchmark-only libraries) at
+    import time."""
     code = (
         f"import sys, {modules}; heavy = {{'sympy', 'plotly', 'ipywidgets', 'icepool', "
-        "'pandas'}; print(sorted(heavy & set(sys.modules)))"
+        "'pandas', 'numba', 'llvmlite', 'yatzy_solver'}; print(sorted(heavy & set(sys.modules)))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

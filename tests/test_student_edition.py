@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 TOOL = ROOT / "tools" / "student_edition.py"
-LESSONS = sorted(path.name for path in NOTEBOOKS.glob("0*.ipynb"))
+LESSONS = sorted(path.name for path in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
 
 spec = importlib.util.spec_from_file_location("student_edition", TOOL)
 assert spec is not None and spec.loader is not None
@@ -86,9 +86,16 @@ def test_student_lesson_has_no_solution(edition, lesson):
         assert "solution" not in tags(cell)
         assert not student_edition.DETAILS.search(cell.source)
         assert "<summary>Solution" not in cell.source
+        assert "click" not in cell.source.lower()  # nothing to open: no "click to show"
         if cell.cell_type == "code":
             assert "answer(" not in cell.source
             assert "Answer (click to show)" not in output_text(cell)
+
+
+def for_students(source: str) -> str:
+    """A markdown text as the student edition must write it: no worked solution, no "click"."""
+    without = student_edition.DETAILS.sub(student_edition.NOTE, source)
+    return student_edition.HOW_TO_OPEN.sub(student_edition.HOW_TO_ANSWER, without)
 
 
 @pytest.mark.parametrize("lesson", LESSONS)
@@ -104,9 +111,9 @@ def test_student_lesson_keeps_every_other_cell_in_order(edition, lesson):
         assert after.cell_type == before.cell_type
         if student_edition.DETAILS.search(before.source):
             assert student_edition.NOTE in after.source
-            assert after.source == student_edition.DETAILS.sub(student_edition.NOTE, before.source)
-        else:
-            assert after.source == before.source
+        if student_edition.HOW_TO_OPEN.search(before.source):
+            assert student_edition.HOW_TO_ANSWER in after.source
+        assert after.source == for_students(before.source)
         assert after.get("outputs") == before.get("outputs")  # stored outputs are kept
     # one empty answer cell for each solution cell, at least
     assert len(answers) >= sum("solution" in tags(cell) for cell in teacher.cells)
@@ -123,8 +130,7 @@ def test_solution_cell_becomes_an_answer_cell_in_place():
     assert student.cells[index].source == "# Your answer to Exercise 1\n"
     assert tags(student.cells[index]) == ["your-answer"]
     question = teacher.cells[index - 1].source  # its written solution, if any, is gone too
-    expected = student_edition.DETAILS.sub(student_edition.NOTE, question)
-    assert student.cells[index - 1].source == expected
+    assert student.cells[index - 1].source == for_students(question)
 
 
 def test_markdown_solution_without_a_solution_cell_gets_an_answer_cell():
@@ -142,7 +148,7 @@ def test_markdown_solution_without_a_solution_cell_gets_an_answer_cell():
 
 
 def test_written_atomically_over_an_old_edition(tmp_path):
-    stale = tmp_path / "02-three-rolls.ipynb"
+    stale = tmp_path / "03-three-rolls.ipynb"
     stale.write_text("not a notebook", encoding="utf-8")
     written = student_edition.build(tmp_path)
     assert stale in written

@@ -13,6 +13,9 @@ solutions; the teacher's notebooks are only read, never changed.
   (the worked solution in words) is replaced by the line
   "*(Solution: ask your teacher, or work it out.)*"; when no solution cell
   follows such a cell, an empty code cell is added after it as well.
+- The sentence that tells the teacher's reader how to open the folded
+  solutions ("The solutions are folded: … Try first!") becomes "Write your
+  answers in the empty code cells under the exercises. Try first!".
 - Every other cell is kept as it is, in order, with its stored outputs
   (the charts and tables of the lesson stay visible without running it).
 
@@ -41,6 +44,8 @@ DETAILS = re.compile(
     r"<details>\s*<summary>\s*Solution\s*</summary>.*?</details>", re.DOTALL | re.IGNORECASE
 )
 EXERCISE = re.compile(r"Exercise\s+(\d+)", re.IGNORECASE)
+HOW_TO_OPEN = re.compile(r"The solutions are folded:.*?Try first!", re.DOTALL)
+HOW_TO_ANSWER = "Write your answers in the empty code cells under the exercises. Try first!"
 
 
 def is_solution(cell: NotebookNode) -> bool:
@@ -65,6 +70,8 @@ def student_cells(cells: list[NotebookNode]) -> list[NotebookNode]:
             result.append(answer_cell(found.group(1) if found else ""))
             continue
         cell = nbformat.from_dict(cell)  # a copy: the teacher's notebook stays as it is
+        if cell.cell_type == "markdown":
+            cell.source = HOW_TO_OPEN.sub(HOW_TO_ANSWER, cell.source)
         if cell.cell_type == "markdown" and DETAILS.search(cell.source):
             cell.source = DETAILS.sub(NOTE, cell.source)
             result.append(cell)

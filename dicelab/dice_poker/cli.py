@@ -2,7 +2,8 @@
 
 dicelab odds dice-poker [--ruleset R] [--rolls 1|2|3] [--format F]
 dicelab solve dice-poker [--ruleset R] [--joker forced|free|none] [--format table|json]
-                         [--no-cache]
+                         [--no-cache] [--cache-dir DIR]
+dicelab solve --all [--cache-dir DIR]   (every ruleset the panels offer: a class's shared cache)
 dicelab advise dice-poker --ruleset R --dice 1,3,3,4,6 --rolls-left 2
                [--card chance=20,ones=3,...] [--poker-bonus N] [--joker J] [--format table|json]
 dicelab advise dice-poker --game SAVE.json   (the player to move: card, dice, rolls left)
@@ -18,7 +19,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
+from pathlib import Path
 from typing import Any
 
 from dicelab.cli import FORMATS, Commands, render, whole_number
@@ -26,6 +29,8 @@ from dicelab.dice_poker.rules import JOKER_MODES, RULESETS
 from dicelab.errors import SettingsError
 
 SOLVE_FORMATS = ("table", "json")
+CACHE_ENV = "DICELAB_CACHE_DIR"  # the solver cache's folder (dicelab.dice_poker.solver.cache)
+READ_ONLY_ENV = "DICELAB_CACHE_READONLY"
 
 
 def _odds(args: argparse.Namespace) -> str:
@@ -41,10 +46,44 @@ def _settings(args: argparse.Namespace) -> dict:
 def _solve(args: argparse.Namespace) -> str:
     from dicelab.dice_poker.solver import solve
 
-    solution = solve(args.ruleset, cache=not args.no_cache, progress="auto", **_settings(args))
-    summary = solution.summary()
+    if args.cache_dir is not None:
+        if not args.cache_dir.strip():
+            raise SettingsError("--cache-dir needs a folder")
+        os.environ[CACHE_ENV] = args.cache_dir
+        os.environ.pop(READ_ONLY_ENV, None)  # the teacher fills it: this process writes
+        _check_writable(
+            Path(args.cache_dir).expanduser()
+        )  # this process's cache: solve writes there
+    if args.all:
+        if args.no_cache or args.joker is not None or args.ruleset != "dice-poker":
+            raise SettingsError(
+                "--all solves every preset as it is: no --ruleset, --joker or --no-cache"
+            )
+        names = sorted(RULESETS)
+    else:
+        names = [args.ruleset]
+    solutions = [
+        solve(name, cache=not args.no_cache, progress="auto", **_settings(args)) for name in names
+    ]
     if args.format == "json":
-        return json.dumps(summary)
+        summaries = [solution.summary() for solution in solutions]
+        return json.dumps(summaries if args.all else summaries[0])
+    return "\n\n".join(_solve_text(solution) for solution in solutions)
+
+
+def _check_writable(folder: Path) -> None:
+    """Make the cache folder; `SettingsError` if it cannot be made or written."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SettingsError(f"cannot make the cache folder {folder}: {error.strerror}") from None
+    if not os.access(folder, os.W_OK):
+        raise SettingsError(f"cannot write in the cache folder {folder}")
+
+
+def _solve_text(solution: Any) -> str:
+    """A solution's summary as lines of text."""
+    summary = solution.summary()
     return "\n".join(
         [
             f"{summary['ruleset']} (joker {solution.rules.joker}): optimal solitaire play",
@@ -143,6 +182,12 @@ def register(commands: Commands) -> None:
     solve.add_argument("--joker", choices=JOKER_MODES, help="change the ruleset's joker rule")
     solve.add_argument("--format", choices=SOLVE_FORMATS, default="table")
     solve.add_argument("--no-cache", action="store_true", help="solve again, ignore the cache")
+    solve.add_argument(
+        "--all", action="store_true", help="every ruleset the panels offer (fills a shared cache)"
+    )
+    solve.add_argument(
+        "--cache-dir", metavar="DIR", help="the cache folder to use (default $DICELAB_CACHE_DIR)"
+    )
     solve.set_defaults(run=_solve)
 
     adv = commands.verb("advise", "the value of every choice of the turn at hand").add_parser(

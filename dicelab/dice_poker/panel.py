@@ -52,7 +52,7 @@ from dicelab.dice_poker.panel_card import CARD_CSS, ScorecardGrid
 from dicelab.dice_poker.panel_hints import HintsView
 from dicelab.dice_poker.panel_text import WORDS, game_over_text, joker_text
 from dicelab.dice_poker.rules import DICE, Ruleset, get_ruleset, poker_bonus_due
-from dicelab.errors import IllegalMove
+from dicelab.errors import IllegalMove, MissingTable
 
 __all__ = ["DEFAULT_SAVE", "MAX_PLAYERS", "DicePokerPanel"]
 
@@ -198,6 +198,8 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
         self.hints.solving(False)
         if isinstance(error, Cancelled):
             self.message.info(self.words("optimal_cancelled"))
+        elif isinstance(error, MissingTable):
+            self.message.error(self.words("missing_table"))
         else:
             raise error
 

@@ -369,6 +369,16 @@ WORDS: dict[str, dict[str, Text]] = {
         "es": "Calculando el juego perfecto: {percent}%",
         "it": "Calcolo del gioco perfetto: {percent}%",
     },
+    "missing_table": {
+        "en": "The class's shared solver cache has no table for these rules: "
+        "ask your teacher to run `dicelab solve --all`",
+        "pt": "O cache compartilhado da turma não tem a tabela destas regras: "
+        "peça ao professor para rodar `dicelab solve --all`",
+        "es": "La caché compartida de la clase no tiene la tabla de estas reglas: "
+        "pide al profesor que ejecute `dicelab solve --all`",
+        "it": "La cache condivisa della classe non ha la tabella di queste regole: "
+        "chiedi all'insegnante di eseguire `dicelab solve --all`",
+    },
     "optimal_cancelled": {
         "en": "Optimal advice cancelled",
         "pt": "Conselho ótimo cancelado",

@@ -20,7 +20,7 @@ from typing import Any, Literal, get_args
 
 import numpy as np
 
-from dicelab.core.dice.hands import as_hand, dice_space
+from dicelab.core.dice.hands import as_hand, dice_space, sorted_hands
 from dicelab.dice_poker import scoring
 from dicelab.errors import SettingsError
 
@@ -523,7 +523,7 @@ def box_options(rules: Ruleset, card: Card, dice: Sequence[int]) -> dict[str, in
 @cache
 def score_table(rules: Ruleset) -> np.ndarray:
     """Points of every box (rows) for every one of the 252 hands (columns)."""
-    hands = dice_space(5).hands
+    hands = sorted_hands(5)
     table = np.array([[box.score(h) for h in hands] for box in rules.boxes], dtype=np.int64)
     table.setflags(write=False)
     return table

@@ -1,10 +1,11 @@
 """Files that are never lost: atomic writes, and careful reads of small files.
 
-`atomic_write` writes a temporary file in the target's folder, flushes and
-fsyncs it, then renames it over the target (`os.replace`), so a write that
-fails part way (a full disk, a quota, a file-size limit) leaves the old file
-exactly as it was.  `read_small_file` reads only a regular file of at most
-`limit` bytes: never a device, a pipe or a folder.
+`atomic_write` (or `atomic_file`, for a file written piece by piece) writes
+a temporary file in the target's folder, flushes and fsyncs it, then renames
+it over the target (`os.replace`), so a write that fails part way (a full
+disk, a quota, a file-size limit) leaves the old file exactly as it was.
+`read_small_file` reads only a regular file of at most `limit` bytes: never
+a device, a pipe or a folder.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -22,8 +23,10 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 FILE_MODE = 0o644  # readable by the other users of a shared folder (a class's cache)
 
@@ -46,8 +49,10 @@ def as_path(path: Any) -> Path:
     return Path(text)
 
 
-def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
-    """Replace `path` with `data` all at once; on any failure the old file stays.
+@contextmanager
+def atomic_file(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
+    """A binary file to write that replaces `path` all at once when the block
+    ends; on any failure the old file stays.
 
     Raises `OSError` (a `FileProblem` for a bad name) and leaves no temporary
     file behind.
@@ -58,7 +63,7 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     )
     try:
         with os.fdopen(handle, "wb") as file:
-            file.write(data)
+            yield file
             file.flush()
             os.fsync(file.fileno())
         os.chmod(temporary, FILE_MODE)
@@ -66,6 +71,12 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
+    """Replace `path` with `data` all at once (see `atomic_file`)."""
+    with atomic_file(path) as file:
+        file.write(data)
 
 
 def read_small_file(path: str | os.PathLike[str], limit: int) -> bytes:

@@ -40,6 +40,7 @@ from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 import ipywidgets as widgets
 
 from dicelab.core.engine import MAX_PLAYERS, Engine, player_names
+from dicelab.core.ui.saving import holds_another_game, make_save_folder, save_target
 from dicelab.core.ui.widgets import (
     DIE_FACES,
     PANEL_CSS,
@@ -179,6 +180,7 @@ class Panel(Generic[G, H]):
     errors: list[BaseException]
     _game: G
     _hints: H | None
+    _replacing: Path | None = None  # a file holding another game, after one click on Save
 
     def __init__(
         self, players: Sequence[str], seed: int | None = None, lang: str = "en", **options: Any
@@ -321,13 +323,19 @@ class Panel(Generic[G, H]):
 
     @safe_callback
     def _on_save(self) -> None:
-        path = self.save_path.value.strip() or self.default_save
+        path = save_target(self.save_path.value.strip() or self.default_save)
+        if path != self._replacing and holds_another_game(path, self._game):
+            self._replacing = path  # a second click on Save replaces it
+            self.message.error(self.words("other_game", path=path))
+            return
+        self._replacing = None
+        make_save_folder(path)
         self.save(path)
         self.message.success(self.words("saved", path=path))
 
     @safe_callback
     def _on_load(self) -> None:
-        path = self.save_path.value.strip() or self.default_save
+        path = save_target(self.save_path.value.strip() or self.default_save)
         self.load_game(path)
         self.message.success(self.words("loaded", path=path))
 

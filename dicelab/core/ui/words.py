@@ -49,6 +49,15 @@ COMMON_WORDS: dict[str, dict[str, Text]] = {
         "es": "Partida guardada en {path}",
         "it": "Partita salvata in {path}",
     },
+    "other_game": {
+        "en": "{path} holds another game: click Save again to replace it, or type another name",
+        "pt": "{path} guarda outro jogo: clique em Salvar de novo para substituí-lo, "
+        "ou digite outro nome",
+        "es": "{path} guarda otra partida: pulsa Guardar otra vez para reemplazarla, "
+        "o escribe otro nombre",
+        "it": "{path} contiene un'altra partita: clicca di nuovo Salva per sostituirla, "
+        "o scrivi un altro nome",
+    },
     "loaded": {
         "en": "Game loaded from {path}",
         "pt": "Jogo carregado de {path}",

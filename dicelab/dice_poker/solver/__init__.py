@@ -17,10 +17,10 @@ disk (see `dicelab.dice_poker.solver.cache`).
 How it works: a state is (filled boxes, upper total capped at the bonus
 threshold, "the poker box holds 50"); a turn is the usual sequence
 (roll, keep, roll, keep, roll, box); the states with the same number of
-filled boxes are solved together with numpy (`kernels`), from the full card
-back to the empty one (`induction`).  Values are float64: expected scores
-are not shown as exact fractions here (the exact, slow `bruteforce` solver
-checks them on small games).
+filled boxes are solved together with numpy, a chunk of states at a time
+(`turn`), from the full card back to the empty one (`induction`).  Values
+are float64: expected scores are not shown as exact fractions here (the
+exact, slow `bruteforce` solver checks them on small games).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from dicelab.dice_poker.solver import cache as _cache
 from dicelab.dice_poker.solver.cache import FORMAT_VERSION, CacheWarning, cache_dir
 from dicelab.dice_poker.solver.induction import backward_induction
 from dicelab.dice_poker.solver.space import StateSpace, state_space, upper_sums
-from dicelab.errors import SettingsError
+from dicelab.errors import MissingTable, SettingsError
 
 if TYPE_CHECKING:
     from dicelab.dice_poker.card import Scorecard
@@ -129,9 +129,9 @@ class CardState:
 class Solution:
     """The solved table of a ruleset.
 
-    `values` and `seconds` are flat float64 arrays over `space.shape`: the
-    expected points still to come from each state, and their second moment
-    (NaN for the states that are never stored).
+    `values` and `seconds` are flat float64 arrays over the stored states
+    (`space.flat` gives a state's index): the expected points still to come
+    from each state, and their second moment.
     """
 
     rules: Ruleset
@@ -215,7 +215,7 @@ def solve(
     *,
     cache: bool = True,
     progress: Any = "auto",
-    workers: int = 2,
+    workers: int = 1,
     **settings: object,
 ) -> Solution:
     """The optimal-play table of a ruleset: from this process's memory, else
@@ -224,8 +224,9 @@ def solve(
     `settings` change the ruleset (e.g. `joker="free"`); `cache=False` solves
     without reading or writing the disk cache; `progress` is "auto", "text",
     "widget", "none" or an `ipywidgets.IntProgress` to fill (see
-    `dicelab.core.ui.progress`); `workers` threads share
-    each layer.
+    `dicelab.core.ui.progress`); `workers` threads share each layer (see
+    `dicelab.dice_poker.solver.induction.backward_induction`).  A read-only
+    cache (a class's shared one) that lacks the table raises `MissingTable`.
     """
     from dicelab.core.ui.progress import progress_bar
 
@@ -236,6 +237,8 @@ def solve(
     space = state_space(rules)
     start = time.perf_counter()
     loaded = _cache.load(space) if cache else None
+    if loaded is None and cache and _cache.read_only():
+        raise MissingTable(str(_cache.cache_dir()), rules.name)
     if loaded is not None:
         values, seconds = loaded
         solution = Solution(rules, space, values, seconds, time.perf_counter() - start, True)

@@ -1,34 +1,39 @@
 """The solved tables on disk: one `.npz` and one JSON header per ruleset.
 
 Where: `$DICELAB_CACHE_DIR` if set, else `$XDG_CACHE_HOME/dicelab`, else
-`~/.cache/dicelab`.  The file name comes from the ruleset's settings and
-boxes (with a fingerprint of its score table); the header records the format
-version, those settings, the array shapes and a sha256 of the arrays.  A
-file that does not match all of that (stale: another format version or
-other settings; corrupted: unreadable, wrong shapes, wrong checksum) is
-reported with a warning and rebuilt, never used.  The arrays are loaded with
-`allow_pickle=False`.
+`~/.cache/dicelab`.  A class shares one folder, filled once by `dicelab solve
+--all --cache-dir DIR`: with `$DICELAB_CACHE_READONLY` set (or a folder the
+process cannot write) the cache is only read, and `solve` raises
+`MissingTable` rather than solving a table it could not keep.  The file
+name comes from the ruleset's settings and boxes (with a fingerprint of its
+score table); the header records the format version, those settings, the
+array shapes and a sha256 of the arrays.  A file that does not match all of
+that (stale: another format version or other settings; corrupted:
+unreadable, wrong shapes, wrong checksum) is reported with a warning and
+rebuilt, never used.  The arrays are loaded with `allow_pickle=False`, and
+written straight from memory (no copy of a table).
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import os
 import warnings
+import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 
-from dicelab.core.engine.files import atomic_write
+from dicelab.core.engine.files import atomic_file, atomic_write
 from dicelab.dice_poker.rules import Ruleset, score_table
 from dicelab.dice_poker.solver.space import StateSpace
 
-FORMAT_VERSION = 2  # 2: the "free" joker gives fixed points only once the face box is filled
+FORMAT_VERSION = 3  # 3: only the stored states, in the state space's order (2: the free joker)
 ENV = "DICELAB_CACHE_DIR"
-ARRAYS = ("index", "values", "seconds")
+READ_ONLY_ENV = "DICELAB_CACHE_READONLY"
+ARRAYS = ("values", "seconds")
 
 
 class CacheWarning(UserWarning):
@@ -41,6 +46,17 @@ def cache_dir() -> Path:
         return Path(os.environ[ENV]).expanduser()
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base).expanduser() / "dicelab"
+
+
+def read_only() -> bool:
+    """Whether this process only reads the cache: `$DICELAB_CACHE_READONLY` is
+    set (to anything but "", "0", "no" or "false"), or the folder exists and
+    cannot be written."""
+    flag = os.environ.get(READ_ONLY_ENV, "").strip().lower()
+    if flag not in ("", "0", "no", "false"):
+        return True
+    folder = cache_dir()
+    return folder.is_dir() and not os.access(folder, os.W_OK)
 
 
 def ruleset_key(rules: Ruleset) -> dict[str, Any]:
@@ -66,12 +82,8 @@ def _checksum(arrays: dict[str, np.ndarray]) -> str:
     for name in ARRAYS:
         array = np.ascontiguousarray(arrays[name])
         digest.update(f"{name}:{array.dtype.str}:{array.shape}".encode())
-        digest.update(array.tobytes())
+        digest.update(array.data.cast("B"))
     return digest.hexdigest()
-
-
-def _stored(space: StateSpace) -> np.ndarray:
-    return np.sort(np.concatenate(space.layers))
 
 
 def load(space: StateSpace) -> tuple[np.ndarray, np.ndarray] | None:
@@ -95,36 +107,41 @@ def load(space: StateSpace) -> tuple[np.ndarray, np.ndarray] | None:
             arrays = {name: npz[name] for name in ARRAYS}
     except Exception:  # a damaged zip raises many kinds of errors, none worth quoting
         return _reject(data_path, "corrupted: not a readable table file")
-    expected = _stored(space)
     shapes = {name: list(arrays[name].shape) for name in ARRAYS}
-    if header.get("shapes") != shapes or any(s != [expected.size] for s in shapes.values()):
+    if header.get("shapes") != shapes or any(s != [space.states] for s in shapes.values()):
         return _reject(data_path, "corrupted: array shapes do not match")
     if header.get("sha256") != _checksum(arrays):
         return _reject(data_path, "corrupted: checksum mismatch")
-    if not np.array_equal(arrays["index"], expected) or not (
-        np.isfinite(arrays["values"]).all() and np.isfinite(arrays["seconds"]).all()
-    ):
-        return _reject(data_path, "corrupted: states or values do not fit the ruleset")
-    size = int(np.prod(space.shape))
-    values = np.full(size, np.nan)
-    seconds = np.full(size, np.nan)
-    values[expected] = arrays["values"]
-    seconds[expected] = arrays["seconds"]
+    values, seconds = (arrays[name].astype(np.float64, copy=False) for name in ARRAYS)
+    if not (np.isfinite(values).all() and np.isfinite(seconds).all()):
+        return _reject(data_path, "corrupted: values that are not numbers")
     return values, seconds
 
 
 def _reject(path: Path, why: str) -> tuple[np.ndarray, np.ndarray] | None:
-    """Warn that the cached table is not used (and will be rebuilt); nothing to load."""
-    warnings.warn(f"the cached table {path} is {why}; rebuilding it", CacheWarning, 3)
+    """Warn that the cached table is not used (and will be rebuilt, unless the
+    cache is read-only); nothing to load."""
+    then = "" if read_only() else "; rebuilding it"
+    warnings.warn(f"the cached table {path} is {why}{then}", CacheWarning, 3)
     return None
+
+
+def _write_npz(file: BinaryIO, arrays: dict[str, np.ndarray]) -> None:
+    """An uncompressed .npz of `arrays`, written from their memory (`np.savez`
+    would copy each array first)."""
+    with zipfile.ZipFile(file, "w", zipfile.ZIP_STORED) as archive:
+        for name, array in arrays.items():
+            with archive.open(f"{name}.npy", "w", force_zip64=True) as entry:
+                header = np.lib.format.header_data_from_array_1_0(array)
+                np.lib.format.write_array_header_1_0(entry, header)
+                entry.write(np.ascontiguousarray(array).data.cast("B"))
 
 
 def save(space: StateSpace, values: np.ndarray, seconds: np.ndarray, info: dict) -> Path | None:
     """Write the table (atomically); warn and return None if the directory is
     not writable."""
     data_path, header_path = cache_paths(space.rules)
-    index = _stored(space)
-    arrays = {"index": index, "values": values[index], "seconds": seconds[index]}
+    arrays = {"values": values, "seconds": seconds}
     header = {
         "format": FORMAT_VERSION,
         "key": ruleset_key(space.rules),
@@ -133,11 +150,10 @@ def save(space: StateSpace, values: np.ndarray, seconds: np.ndarray, info: dict)
         "sha256": _checksum(arrays),
         **info,
     }
-    buffer = io.BytesIO()
-    np.savez(buffer, **arrays)
     try:
         data_path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(data_path, buffer.getvalue())
+        with atomic_file(data_path) as file:
+            _write_npz(file, arrays)
         atomic_write(header_path, json.dumps(header, indent=2).encode())
     except OSError as error:
         warnings.warn(f"could not cache the table in {data_path.parent}: {error}", CacheWarning, 2)

@@ -1,4 +1,7 @@
-"""The numpy kernels of the solver: one turn for many states at once.
+"""The readable numpy kernels of one turn, step by step, for the advisor and
+the strategies (`dicelab.dice_poker.advisor`, `dicelab.dice_poker.strategy`),
+which need each step's values: the solver itself uses the faster, fused
+kernel of `dicelab.dice_poker.solver.turn`, which chooses the same options.
 
 Arrays are laid out (hands or keeps) x states, so that picking the rows of
 some keeps copies whole contiguous rows.
@@ -7,8 +10,7 @@ some keeps copies whole contiguous rows.
   (its points, bonuses, and the value of the state it leads to);
 - `reroll`: one roll more: a keep is worth the average over one more die,
   K(k) = (sum over d of K(k + d)) / 6, and a hand is worth its best sub-keep,
-  M(k) = max(K(k), M(k minus one die)); holding all five is stopping;
-- `turn_values`: roll, keep, roll, keep, roll, box: the value of each state.
+  M(k) = max(K(k), M(k minus one die)); holding all five is stopping.
 
 Second moments E[X^2] ride along: they are averaged like the means and read
 from whichever option the means choose.  An option replaces the one chosen so
@@ -28,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dicelab.core.dice.hands import dice_space
-from dicelab.dice_poker.rules import DICE, ROLLS_PER_TURN, score_table
+from dicelab.dice_poker.rules import DICE, score_table
 from dicelab.dice_poker.solver.rewards import five_kind_options, poker_bonus
 from dicelab.dice_poker.solver.space import StateSpace, keep_lattice
 
@@ -314,26 +316,3 @@ def reroll(
     ws.flat += ws.column
     np.take(keeps_second.reshape(-1), ws.flat, out=result_second)
     return Reroll(result_mean, result_second, keeps, keeps_second)
-
-
-def turn_values(
-    space: StateSpace,
-    values: np.ndarray,
-    seconds: np.ndarray,
-    filled: np.ndarray,
-    upper: np.ndarray,
-    poker_fifty: np.ndarray,
-    ws: Workspace | None = None,
-) -> tuple[np.ndarray, np.ndarray]:
-    """The value and second moment of S states before their turn's first roll."""
-    w = keep_lattice()
-    ws = ws or Workspace(filled.size, space.boxes)
-    end = end_values(space, values, seconds, filled, upper, poker_fifty, ws)
-    mean, second = end.mean, end.second
-    buffers = [(ws.hands[0], ws.hands[1]), (ws.hands[2], ws.hands[3])]
-    for step in range(ROLLS_PER_TURN - 1):
-        result = reroll(mean, second, end, ws, buffers[step % 2])
-        mean, second = result.mean, result.second
-    weights = w.weights.astype(np.float64) / 6**DICE
-    # einsum, not BLAS: OpenBLAS's own threads would spin against the workers
-    return np.einsum("h,hs->s", weights, mean), np.einsum("h,hs->s", weights, second)

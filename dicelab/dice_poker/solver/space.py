@@ -22,6 +22,9 @@ the missing boxes count as filled, and may already hold upper points.
 (359616, 63)
 >>> int(space.canonical(0, 70)), int(space.canonical(0b111110, 10))  # capped; out of reach
 (63, 0)
+>>> index = space.flat(np.array([0b101]), np.array([4]), np.array([0]))
+>>> [int(a[0]) for a in space.unflat(index)]
+[5, 4, 0]
 """
 
 from __future__ import annotations
@@ -59,9 +62,10 @@ def upper_sums(faces: list[int]) -> np.ndarray:
 class StateSpace:
     """Index arithmetic for the states of one ruleset.
 
-    Values live in dense arrays of shape `shape` = (2**boxes, T + 1, 2),
-    flattened; only canonical, reachable states are computed (the others
-    hold NaN).
+    Only canonical, reachable states are stored, in flat arrays of `states`
+    entries: layer by layer (the states with n boxes filled are
+    `bounds[n]:bounds[n + 1]`), within a layer by filled set (grouped by
+    their filled lower boxes), then by upper total, then by the poker flag.
     """
 
     rules: Ruleset
@@ -72,28 +76,38 @@ class StateSpace:
     fifty_matters: bool  # fifty_matters(rules)
     potential: np.ndarray  # (2**boxes,) 5 x faces of the open upper boxes
     reach: np.ndarray  # (2**boxes, T + 1) canonical reachable upper totals
-    layers: tuple[np.ndarray, ...]  # layers[n]: flat indices of the states with n boxes filled
-
-    @property
-    def shape(self) -> tuple[int, int, int]:
-        """The shape of the dense value arrays."""
-        return (1 << self.boxes, self.threshold + 1, 2)
+    order: np.ndarray  # (2**boxes,) the filled sets in index order
+    start: np.ndarray  # (2**boxes,) flat index of each filled set's first state
+    width: np.ndarray  # (2**boxes,) 2 where the poker flag is stored, else 1
+    rank: np.ndarray  # (2**boxes, T + 1) rank of each reachable upper total
+    bounds: np.ndarray  # (boxes + 2,) where each layer starts (and the end)
 
     @property
     def states(self) -> int:
         """How many states the solver computes."""
-        return sum(layer.size for layer in self.layers)
+        return int(self.bounds[-1])
+
+    @property
+    def layers(self) -> tuple[np.ndarray, ...]:
+        """layers[n]: the flat indices of the states with n boxes filled."""
+        return tuple(np.arange(a, b) for a, b in zip(self.bounds[:-1], self.bounds[1:]))
 
     def flat(self, filled: np.ndarray, upper: np.ndarray, poker_fifty: np.ndarray) -> np.ndarray:
-        """Flat indices of (filled, canonical upper, poker_fifty) triples."""
-        return (filled * (self.threshold + 1) + upper) * 2 + poker_fifty
+        """Flat indices of (filled, canonical upper, poker_fifty) triples (an
+        unreachable triple gets some index in range)."""
+        width = self.width[filled]
+        return self.start[filled] + self.rank[filled, upper] * width + (poker_fifty & (width - 1))
 
     def unflat(self, index: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The (filled, upper, poker_fifty) triples of flat indices."""
         index = np.asarray(index, dtype=np.int64)
-        poker_fifty = index % 2
-        upper = (index // 2) % (self.threshold + 1)
-        return index // (2 * (self.threshold + 1)), upper, poker_fifty
+        position = np.searchsorted(self.start[self.order], index, side="right") - 1
+        filled = self.order[position]
+        within = index - self.start[filled]
+        width = self.width[filled]
+        ranks = (within // width)[:, None]
+        upper = np.argmax((self.rank[filled] == ranks) & self.reach[filled], axis=1)
+        return filled, upper.astype(np.int64), within % width
 
     def canonical(self, filled: int | np.ndarray, upper: int | np.ndarray) -> np.ndarray:
         """The stored upper total for a filled set and an upper total: capped at
@@ -111,26 +125,44 @@ class StateSpace:
         return (filled >> self.poker) & 1 == 1
 
 
-def _layers(
-    boxes: int, reach: np.ndarray, poker: int, matters: bool, threshold: int
-) -> tuple[np.ndarray, ...]:
+def _reach(rules: Ruleset, faces: np.ndarray, potential: np.ndarray, threshold: int) -> np.ndarray:
+    """(2**boxes, T + 1): the canonical upper totals each filled set can hold."""
+    boxes = faces.size
+    masks = np.arange(1 << boxes, dtype=np.int64)
+    upper_bits = sum(1 << b for b in range(boxes) if faces[b])
+    # upper points the missing boxes (counted as filled) may already hold
+    absent = [f for f in range(1, 7) if UPPER_IDS[f - 1] not in rules.box_ids]
+    base = np.flatnonzero(upper_sums(absent))
+    keys, first, inverse = np.unique(masks & upper_bits, return_index=True, return_inverse=True)
+    rows = np.zeros((keys.size, threshold + 1), dtype=bool)
+    for i, key in enumerate(keys):
+        sums = np.flatnonzero(upper_sums([int(faces[b]) for b in range(boxes) if key >> b & 1]))
+        totals = np.minimum((base[:, None] + sums[None, :]).ravel(), threshold)
+        pot = int(potential[first[i]])
+        dead = (totals < threshold) & (totals + pot < threshold)
+        rows[i, np.where(dead, 0, totals)] = True
+    return rows[inverse.ravel()]
+
+
+def _index(
+    faces: np.ndarray, reach: np.ndarray, poker: int, matters: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """order, start, width and layer bounds of the flat index (see `StateSpace`)."""
+    boxes = faces.size
     masks = np.arange(1 << boxes, dtype=np.int64)
     popcount = np.zeros(masks.size, dtype=np.int64)
     for b in range(boxes):
         popcount += (masks >> b) & 1
-    if poker < 0:
-        fifty_ok = np.ones((masks.size, 2), dtype=bool)
-    else:
-        fifty_ok = np.stack([np.ones(masks.size, dtype=bool), (masks >> poker) & 1 == 1], axis=1)
-    if not matters:
-        fifty_ok[:, 1] = False
-    layers = []
-    for n in range(boxes + 1):
-        filled = masks[popcount == n]
-        ok = reach[filled][:, :, None] & fifty_ok[filled][:, None, :]
-        f_i, u, f = np.nonzero(ok)
-        layers.append((filled[f_i] * (threshold + 1) + u) * 2 + f)
-    return tuple(layers)
+    upper_bits = sum(1 << b for b in range(boxes) if faces[b])
+    order = np.lexsort((masks & upper_bits, masks & ~upper_bits, popcount))
+    poker_filled = np.ones(masks.size, dtype=bool) if poker < 0 else (masks >> poker) & 1 == 1
+    width = 1 + (poker_filled & matters).astype(np.int64)
+    count = reach.sum(axis=1) * width
+    start = np.zeros(masks.size, dtype=np.int64)
+    start[order] = np.cumsum(count[order]) - count[order]
+    bounds = np.searchsorted(popcount[order], np.arange(boxes + 2))
+    bounds = np.append(start[order][bounds[:-1]], count.sum())
+    return order, start, width, bounds
 
 
 @cache
@@ -147,28 +179,27 @@ def state_space(rules: Ruleset) -> StateSpace:
     potential = np.zeros(masks.size, dtype=np.int64)
     for b in range(boxes):
         potential += np.where((masks >> b) & 1 == 0, DICE * faces[b], 0)
-    # upper points the missing boxes (counted as filled) may already hold
-    absent = [f for f in range(1, 7) if UPPER_IDS[f - 1] not in rules.box_ids]
-    base = np.flatnonzero(upper_sums(absent))
-    upper_boxes = [b for b in range(boxes) if faces[b]]
-    reach = np.zeros((masks.size, threshold + 1), dtype=bool)
-    by_upper: dict[int, np.ndarray] = {}
-    for mask in masks:
-        key = int(mask) & sum(1 << b for b in upper_boxes)
-        if key not in by_upper:
-            sums = np.flatnonzero(upper_sums([int(faces[b]) for b in upper_boxes if key >> b & 1]))
-            totals = np.unique(np.minimum((base[:, None] + sums[None, :]).ravel(), threshold))
-            pot = int(potential[mask])
-            dead = (totals < threshold) & (totals + pot < threshold)
-            row = np.zeros(threshold + 1, dtype=bool)
-            row[np.where(dead, 0, totals)] = True
-            by_upper[key] = row
-        reach[mask] = by_upper[key]
+    reach = _reach(rules, faces, potential, threshold)
+    rank = np.maximum(np.cumsum(reach, axis=1, dtype=np.int8) - 1, 0).astype(np.int8)
     matters = fifty_matters(rules)
-    layers = _layers(boxes, reach, poker, matters, threshold)
-    for array in (faces, potential, reach, *layers):
+    order, start, width, bounds = _index(faces, reach, poker, matters)
+    for array in (faces, potential, reach, order, start, width, rank, bounds):
         array.setflags(write=False)
-    return StateSpace(rules, boxes, threshold, faces, poker, matters, potential, reach, layers)
+    return StateSpace(
+        rules,
+        boxes,
+        threshold,
+        faces,
+        poker,
+        matters,
+        potential,
+        reach,
+        order,
+        start,
+        width,
+        rank,
+        bounds,
+    )
 
 
 # --- the keep lattice: hands, keeps and how they connect ----------------------------
