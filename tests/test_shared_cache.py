@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import replace
 
 import pytest
@@ -43,10 +44,14 @@ def test_solve_all_fills_the_folder_then_kernels_only_read_it(
 ):
     folder = tmp_path / "class-cache"
     monkeypatch.setenv("DICELAB_CACHE_READONLY", "1")  # even so: the teacher's command writes
+    environment = {
+        name: os.environ.get(name) for name in ("DICELAB_CACHE_DIR", "DICELAB_CACHE_READONLY")
+    }
     assert main(["solve", "--all", "--cache-dir", str(folder), "--format", "json"]) == 0
     summaries = json.loads(capsys.readouterr().out)
     assert [s["ruleset"] for s in summaries] == sorted(two_presets)
     assert len(list(folder.glob("*.npz"))) == len(two_presets)
+    assert {name: os.environ.get(name) for name in environment} == environment  # as it was
 
     monkeypatch.setenv("DICELAB_CACHE_DIR", str(folder))  # a student's kernel
     before = {path: path.stat().st_mtime_ns for path in folder.iterdir()}

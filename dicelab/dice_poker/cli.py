@@ -21,6 +21,8 @@ import argparse
 import json
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -46,14 +48,6 @@ def _settings(args: argparse.Namespace) -> dict:
 def _solve(args: argparse.Namespace) -> str:
     from dicelab.dice_poker.solver import solve
 
-    if args.cache_dir is not None:
-        if not args.cache_dir.strip():
-            raise SettingsError("--cache-dir needs a folder")
-        os.environ[CACHE_ENV] = args.cache_dir
-        os.environ.pop(READ_ONLY_ENV, None)  # the teacher fills it: this process writes
-        _check_writable(
-            Path(args.cache_dir).expanduser()
-        )  # this process's cache: solve writes there
     if args.all:
         if args.no_cache or args.joker is not None or args.ruleset != "dice-poker":
             raise SettingsError(
@@ -62,13 +56,43 @@ def _solve(args: argparse.Namespace) -> str:
         names = sorted(RULESETS)
     else:
         names = [args.ruleset]
-    solutions = [
-        solve(name, cache=not args.no_cache, progress="auto", **_settings(args)) for name in names
-    ]
+    with _cache_folder(args.cache_dir):
+        solutions = [
+            solve(name, cache=not args.no_cache, progress="auto", **_settings(args))
+            for name in names
+        ]
     if args.format == "json":
         summaries = [solution.summary() for solution in solutions]
         return json.dumps(summaries if args.all else summaries[0])
     return "\n\n".join(_solve_text(solution) for solution in solutions)
+
+
+@contextmanager
+def _cache_folder(folder: str | None) -> Iterator[None]:
+    """Solve with `folder` (if given) as the cache, written even where the
+    students' kernels only read it; the environment is restored afterwards.
+
+    >>> with _cache_folder("/tmp/class-cache"):
+    ...     os.environ[CACHE_ENV]
+    '/tmp/class-cache'
+    """
+    if folder is None:
+        yield
+        return
+    if not folder.strip():
+        raise SettingsError("--cache-dir needs a folder")
+    _check_writable(Path(folder).expanduser())
+    saved = {name: os.environ.get(name) for name in (CACHE_ENV, READ_ONLY_ENV)}
+    os.environ[CACHE_ENV] = folder
+    os.environ.pop(READ_ONLY_ENV, None)  # the teacher fills it: this process writes
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 def _check_writable(folder: Path) -> None:

@@ -98,7 +98,11 @@ def play_server(tmp_path_factory) -> Iterator[Server]:
             f"--pool_size={POOL}",
         ],
         cwd=workdir,
-        env={**os.environ, "DICELAB_CACHE_DIR": str(workdir / "cache")},
+        env={
+            **os.environ,
+            "DICELAB_CACHE_DIR": str(workdir / "cache"),
+            "DICELAB_SAVE_DIR": str(workdir),
+        },
         stdout=log,
         stderr=subprocess.STDOUT,
     )
