@@ -19,7 +19,9 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
-$(VENV)/.lab-installed: $(BIN)/python pyproject.toml $(CONSTRAINTS)
+# setup.py builds the solver's compiled kernel from its C sources (an edit rebuilds it)
+KERNEL := $(wildcard dicelab/dice_poker/solver/*.c dicelab/dice_poker/solver/*.h)
+$(VENV)/.lab-installed: $(BIN)/python pyproject.toml setup.py $(CONSTRAINTS) $(KERNEL)
 	$(PIP) install --quiet -c $(CONSTRAINTS) -e .
 	touch $@
 

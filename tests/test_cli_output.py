@@ -87,15 +87,16 @@ def test_ctrl_c_in_process_is_one_line_and_status_130(monkeypatch, capsys):
 
 @pytest.mark.slow
 def test_ctrl_c_during_a_real_solve(tmp_path):
+    """While the solver's threads work: every preset in turn, some seconds
+    even on many cores (a cold yahtzee solve alone may end within 2 s)."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "dicelab", "solve", "dice-poker", "--ruleset", "yahtzee"],
+        [sys.executable, "-m", "dicelab", "solve", "--all", "--cache-dir", str(tmp_path)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "DICELAB_CACHE_DIR": str(tmp_path)},
     )
-    time.sleep(2.0)  # started and solving (a cold yahtzee solve takes seconds)
+    time.sleep(2.0)  # started and solving
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=120)
     assert (process.returncode, out, err) == (130, "", "dicelab: interrupted\n")
-    assert list(tmp_path.iterdir()) == []  # nothing half-written
+    assert not list(tmp_path.glob("*.tmp"))  # nothing half-written: whole tables only

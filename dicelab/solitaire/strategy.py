@@ -55,7 +55,8 @@ from dicelab.solitaire.sheet import Sheet
 from dicelab.solitaire.state import GameState
 from dicelab.solitaire.tables import MARK_COLUMNS, option_tables
 
-SheetStrategy = Callable[[Sheet, tuple[int, ...], list[Split], np.random.Generator], Split]
+# (the generator named in quotes: naming it loads numpy.random, 5 MiB, for every command)
+SheetStrategy = Callable[[Sheet, tuple[int, ...], list[Split], "np.random.Generator"], Split]
 
 
 @dataclass(frozen=True, eq=False)

@@ -17,8 +17,10 @@ disk (see `dicelab.dice_poker.solver.cache`).
 How it works: a state is (filled boxes, upper total capped at the bonus
 threshold, "the poker box holds 50"); a turn is the usual sequence
 (roll, keep, roll, keep, roll, box); the states with the same number of
-filled boxes are solved together with numpy, a chunk of states at a time
-(`turn`), from the full card back to the empty one (`induction`).  Values
+filled boxes are solved together, from the full card back to the empty one
+(`induction`), by a compiled kernel (`compiled`, in C) on every
+core, or without a C compiler at install by the same kernel in numpy
+(`turn`), a chunk of states at a time.  Values
 are float64: expected scores are not shown as exact fractions here (the
 exact, slow `bruteforce` solver checks them on small games).
 """
@@ -215,7 +217,7 @@ def solve(
     *,
     cache: bool = True,
     progress: Any = "auto",
-    workers: int = 1,
+    workers: int | None = None,
     **settings: object,
 ) -> Solution:
     """The optimal-play table of a ruleset: from this process's memory, else
@@ -224,7 +226,8 @@ def solve(
     `settings` change the ruleset (e.g. `joker="free"`); `cache=False` solves
     without reading or writing the disk cache; `progress` is "auto", "text",
     "widget", "none" or an `ipywidgets.IntProgress` to fill (see
-    `dicelab.core.ui.progress`); `workers` threads share each layer (see
+    `dicelab.core.ui.progress`); `workers` threads share each layer (None:
+    one per core with the compiled kernel, see
     `dicelab.dice_poker.solver.induction.backward_induction`).  A read-only
     cache (a class's shared one) that lacks the table raises `MissingTable`.
     """

@@ -16,9 +16,11 @@ written straight from memory (no copy of a table).
 
 from __future__ import annotations
 
-import hashlib
+import contextlib
+import importlib
 import json
 import os
+import sys
 import warnings
 import zipfile
 from pathlib import Path
@@ -29,6 +31,21 @@ import numpy as np
 from dicelab.core.engine.files import atomic_file, atomic_write
 from dicelab.dice_poker.rules import Ruleset, score_table
 from dicelab.dice_poker.solver.space import StateSpace
+
+
+def sha256(data: bytes = b"") -> Any:
+    """A sha256 hash object: `hashlib`'s if it is loaded, else Python's own
+    (`_sha2`, `_sha256` before 3.12; the same digests, slower), because
+    `hashlib` loads OpenSSL: 3.4 MiB, as much as a `dicelab solve` process
+    needs for its table."""
+    if "hashlib" not in sys.modules:
+        own = "_sha2" if sys.version_info >= (3, 12) else "_sha256"
+        with contextlib.suppress(ImportError):  # a Python built without its own
+            return importlib.import_module(own).sha256(data)
+    import hashlib
+
+    return hashlib.sha256(data)
+
 
 FORMAT_VERSION = 3  # 3: only the stored states, in the state space's order (2: the free joker)
 ENV = "DICELAB_CACHE_DIR"
@@ -65,20 +82,20 @@ def ruleset_key(rules: Ruleset) -> dict[str, Any]:
     return {
         **rules.settings(),
         "boxes": [[b.id, b.section, b.joker_points] for b in rules.boxes],
-        "score_table": hashlib.sha256(score_table(rules).tobytes()).hexdigest(),
+        "score_table": sha256(score_table(rules).tobytes()).hexdigest(),
     }
 
 
 def cache_paths(rules: Ruleset) -> tuple[Path, Path]:
     """The (.npz, .json) files of a ruleset's table."""
-    digest = hashlib.sha256(json.dumps(ruleset_key(rules), sort_keys=True).encode()).hexdigest()
+    digest = sha256(json.dumps(ruleset_key(rules), sort_keys=True).encode()).hexdigest()
     safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in rules.name)
     stem = cache_dir() / f"solver-{safe}-{digest[:16]}"
     return stem.with_suffix(".npz"), stem.with_suffix(".json")
 
 
 def _checksum(arrays: dict[str, np.ndarray]) -> str:
-    digest = hashlib.sha256()
+    digest = sha256()
     for name in ARRAYS:
         array = np.ascontiguousarray(arrays[name])
         digest.update(f"{name}:{array.dtype.str}:{array.shape}".encode())

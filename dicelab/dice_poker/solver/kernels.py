@@ -1,7 +1,8 @@
 """The readable numpy kernels of one turn, step by step, for the advisor and
 the strategies (`dicelab.dice_poker.advisor`, `dicelab.dice_poker.strategy`),
 which need each step's values: the solver itself uses the faster, fused
-kernel of `dicelab.dice_poker.solver.turn`, which chooses the same options.
+kernels (`dicelab.dice_poker.solver.compiled`, or without a C compiler
+`dicelab.dice_poker.solver.turn`), which choose the same options.
 
 Arrays are laid out (hands or keeps) x states, so that picking the rows of
 some keeps copies whole contiguous rows.

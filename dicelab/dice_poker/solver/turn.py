@@ -1,4 +1,6 @@
-"""One turn for a chunk of states at once: the kernel of backward induction.
+"""One turn for a chunk of states at once: the numpy kernel of backward
+induction, run where the compiled one (`compiled`, the same kernel in C, a
+few times faster and on every core) was not built, and its cross-check.
 
 A turn is roll, keep, roll, keep, roll, box.  For S states (columns) at once:
 
