@@ -39,7 +39,7 @@ import numpy as np
 
 from dicelab.dice_poker.rules import DICE
 from dicelab.dice_poker.solver.rewards import five_kind_options
-from dicelab.dice_poker.solver.space import StateSpace
+from dicelab.dice_poker.solver.space import StateSpace, per_space
 from dicelab.dice_poker.solver.tables import Tables, tables
 
 
@@ -112,15 +112,10 @@ def build(space: StateSpace) -> Any:
     )
 
 
-_KERNELS: dict[int, tuple[StateSpace, Any]] = {}
-
-
+@per_space
 def kernel(space: StateSpace) -> Any:
     """The compiled kernel of a state space (made once per space)."""
-    key = id(space)
-    if key not in _KERNELS or _KERNELS[key][0] is not space:
-        _KERNELS[key] = (space, build(space))
-    return _KERNELS[key][1]
+    return build(space)
 
 
 def run(space: StateSpace, values: np.ndarray, seconds: np.ndarray, first: int, last: int) -> int:

@@ -33,7 +33,7 @@ import numpy as np
 from dicelab.core.dice.hands import dice_space
 from dicelab.dice_poker.rules import DICE, score_table
 from dicelab.dice_poker.solver.rewards import five_kind_options, poker_bonus
-from dicelab.dice_poker.solver.space import StateSpace, keep_lattice
+from dicelab.dice_poker.solver.space import StateSpace, keep_lattice, per_space
 
 TIE = 1e-9
 CHUNK = 1024  # states (or games) the kernels work on at once: the workspace's size
@@ -97,21 +97,16 @@ class _BoxScores:
     choice_row: np.ndarray  # (boxes, 252) int16: box * 6 + dice showing its face (0 if lower)
 
 
-_TABLES: dict[int, tuple[StateSpace, _BoxScores]] = {}
-
-
+@per_space
 def _tables(space: StateSpace) -> _BoxScores:
-    key = id(space)
-    if key not in _TABLES or _TABLES[key][0] is not space:
-        w = keep_lattice()
-        scores = score_table(space.rules).astype(np.float64)
-        rows = np.zeros((space.boxes, HANDS), dtype=np.int16)
-        for b in range(space.boxes):
-            rows[b] = b * (DICE + 1)
-            if space.faces[b]:
-                rows[b] += w.counts[:, space.faces[b] - 1]
-        _TABLES[key] = (space, _BoxScores(scores, rows))
-    return _TABLES[key][1]
+    w = keep_lattice()
+    scores = score_table(space.rules).astype(np.float64)
+    rows = np.zeros((space.boxes, HANDS), dtype=np.int16)
+    for b in range(space.boxes):
+        rows[b] = b * (DICE + 1)
+        if space.faces[b]:
+            rows[b] += w.counts[:, space.faces[b] - 1]
+    return _BoxScores(scores, rows)
 
 
 def _upper_options(

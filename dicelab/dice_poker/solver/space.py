@@ -29,14 +29,18 @@ the missing boxes count as filled, and may already hold upper points.
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, wraps
+from typing import TypeVar
 
 import numpy as np
 
 from dicelab.core.dice.hands import sorted_hands
 from dicelab.dice_poker.rules import DICE, UPPER_IDS, Ruleset
 
+R = TypeVar("R")
 MAX_UPPER = DICE * sum(range(1, 7))  # 105: all six upper boxes with five dice each
 
 
@@ -268,3 +272,27 @@ def keep_lattice() -> KeepLattice:
     return KeepLattice(
         keeps, tuple(children), tuple(parents), counts, weights, five_kind, keep_index
     )
+
+
+def per_space(make: Callable[[StateSpace], R]) -> Callable[[StateSpace], R]:
+    """`make(space)` made once per state space, and kept while the space is.
+
+    >>> @per_space
+    ... def boxes(space):
+    ...     print("made")
+    ...     return space.boxes
+    >>> from dicelab.dice_poker.rules import get_ruleset
+    >>> space = state_space(get_ruleset("yahtzee"))
+    >>> boxes(space), boxes(space)
+    made
+    (13, 13)
+    """
+    made: weakref.WeakKeyDictionary[StateSpace, R] = weakref.WeakKeyDictionary()
+
+    @wraps(make)
+    def get(space: StateSpace) -> R:
+        if space not in made:
+            made[space] = make(space)
+        return made[space]
+
+    return get

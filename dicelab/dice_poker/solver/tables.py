@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dicelab.dice_poker.rules import DICE, score_table
-from dicelab.dice_poker.solver.space import StateSpace, keep_lattice
+from dicelab.dice_poker.solver.space import StateSpace, keep_lattice, per_space
 
 ID_BITS = 9  # an encoded value's low bits: which keep (of 462) or group it is
 KEEPS = 462
@@ -162,12 +162,7 @@ def build(space: StateSpace) -> Tables:
     )
 
 
-_TABLES: dict[int, tuple[StateSpace, Tables]] = {}
-
-
+@per_space
 def tables(space: StateSpace) -> Tables:
     """The tables of a state space's turn (built once per space)."""
-    key = id(space)
-    if key not in _TABLES or _TABLES[key][0] is not space:
-        _TABLES[key] = (space, build(space))
-    return _TABLES[key][1]
+    return build(space)
