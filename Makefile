@@ -12,8 +12,17 @@ POOL ?= 2
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 CHROMIUM ?= /usr/bin/chromium
 USER_ID ?= $(shell id -u)
+# the class on one server (make hub, make loadtest): see the hub's targets below
+HUB_DIR := deploy/jupyterhub
+HUB_PORT ?= 8000
+HUB_PASSWORD ?=
+HUB_PROXY := $(HUB_DIR)/node_modules/.installed
+HUB_CACHE := build/hub/cache
+HUB_LESSONS ?= notebooks
+STUDENTS ?= 12
+SECONDS_PLAYED ?= 60
 
-.PHONY: lab play test bench lessons student handout setup setup-dev browser format clean
+.PHONY: lab play test bench lessons student handout setup setup-dev browser format clean hub hub-proxy loadtest
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,7 +64,7 @@ play: setup
 	$(BIN)/voila notebooks/play.ipynb --no-browser --port=$(PLAY_PORT) --Voila.ip=127.0.0.1 \
 	  --preheat_kernel=True --pool_size=$(POOL)
 
-test: setup-dev browser
+test: setup-dev browser hub-proxy
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -92,6 +101,39 @@ handout: setup
 	  file://$(CURDIR)/build/handout.html
 	$(HEADLESS) --hide-scrollbars --window-size=900,1270 \
 	  --screenshot=docs/screenshots/handout-page.png file://$(CURDIR)/build/handout.html
+
+# A class on one server (deploy/jupyterhub/README.md): `make hub` runs JupyterHub
+# on 127.0.0.1:$(HUB_PORT) (the class password is printed, kept in build/hub/password;
+# `make hub HUB_PASSWORD=...` sets one); `make loadtest STUDENTS=N` plays N simulated
+# students on a hub of its own and writes build/loadtest.json.
+
+$(VENV)/.hub-installed: $(VENV)/.lab-installed
+	$(PIP) install --quiet -c $(CONSTRAINTS) -e '.[hub]'
+	touch $@
+
+# configurable-http-proxy, exactly as package-lock.json pins it (npm ci)
+$(HUB_PROXY): $(HUB_DIR)/package.json $(HUB_DIR)/package-lock.json
+	@command -v npm >/dev/null || { echo "the hub needs node and npm: apt-get install -y nodejs npm"; exit 1; }
+	npm ci --prefix $(HUB_DIR) --no-audit --no-fund --loglevel=error
+	touch $@
+
+# make test starts a hub too (tests/test_hub.py)
+hub-proxy: $(HUB_PROXY)
+
+# The shared solver cache every student's kernel reads (DICELAB_CACHE_DIR), read-only.
+# To refill it after upgrading dicelab: chmod -R u+w build/hub/cache; rm -rf build/hub/cache
+$(HUB_CACHE)/.filled: | $(VENV)/.hub-installed
+	mkdir -p $(HUB_CACHE)
+	$(BIN)/dicelab solve --all --cache-dir $(HUB_CACHE)
+	touch $@
+	chmod -R a-w $(HUB_CACHE)
+
+hub: $(VENV)/.hub-installed $(HUB_PROXY) $(HUB_CACHE)/.filled
+	$(if $(HUB_PASSWORD),DICELAB_HUB_PASSWORD='$(HUB_PASSWORD)') $(BIN)/python \
+	  $(HUB_DIR)/hub_process.py --port $(HUB_PORT) --lessons $(HUB_LESSONS)
+
+loadtest: $(VENV)/.hub-installed $(HUB_PROXY) $(HUB_CACHE)/.filled
+	$(BIN)/python $(HUB_DIR)/loadtest.py --students $(STUDENTS) --seconds $(SECONDS_PLAYED)
 
 format: setup-dev
 	$(BIN)/ruff format .

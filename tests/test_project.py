@@ -46,9 +46,8 @@ def test_constraints_pin_every_dependency_exactly():
             assert version, f"not an exact pin: {line}"
             pins[name.lower().replace("_", "-")] = version
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    wanted = (
-        pyproject["project"]["dependencies"] + pyproject["project"]["optional-dependencies"]["dev"]
-    )
+    extras = pyproject["project"]["optional-dependencies"]
+    wanted = pyproject["project"]["dependencies"] + [r for e in extras.values() for r in e]
     for requirement in wanted:
         assert _name(requirement) in pins, requirement
 
@@ -64,11 +63,12 @@ LIGHT_MODULES = [
 
 @pytest.mark.parametrize("modules", LIGHT_MODULES)
 def test_imports_stay_light(modules):
-    """No sympy, plotly, ipywidgets (or test-only or benchmark-only libraries) at
-    import time."""
+    """No sympy, plotly, ipywidgets (or test-only, benchmark-only or hub-only
+    libraries) at import time."""
     code = (
         f"import sys, {modules}; heavy = {{'sympy', 'plotly', 'ipywidgets', 'icepool', "
-        "'pandas', 'numba', 'llvmlite', 'yatzy_solver'}; print(sorted(heavy & set(sys.modules)))"
+        "'pandas', 'numba', 'llvmlite', 'yatzy_solver', 'jupyterhub'}; "
+        "print(sorted(heavy & set(sys.modules)))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
@@ -181,9 +181,10 @@ def test_cli_warnings_are_one_line_and_restored(monkeypatch, capsys):
     assert warnings.formatwarning is usual
 
 
-def test_make_test_installs_chromium_itself_and_ci_only_adds_make():
+def test_make_test_installs_chromium_and_the_hubs_proxy_itself_and_ci_only_adds_make():
     makefile = (ROOT / "Makefile").read_text()
-    assert re.search(r"^test: setup-dev browser$", makefile, re.MULTILINE)
+    assert re.search(r"^test: setup-dev browser hub-proxy$", makefile, re.MULTILINE)
+    assert "npm ci --prefix $(HUB_DIR)" in makefile
     assert "apt-get install -y -qq chromium" in makefile
     ci = (ROOT / ".ci" / "run").read_text()
     commands = [line for line in ci.splitlines() if not line.lstrip().startswith("#")]
