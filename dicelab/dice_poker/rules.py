@@ -22,13 +22,19 @@ import numpy as np
 
 from dicelab.core.dice.hands import as_hand, dice_space, sorted_hands
 from dicelab.dice_poker import scoring
+from dicelab.dice_poker.boxes import (
+    UPPER_IDS,
+    Box,
+    classic_lower,
+    pair_boxes,
+    upper_boxes,
+    yatzy_lower,
+)
 from dicelab.errors import SettingsError
 
 DICE = 5  # dice in a hand
 ROLLS_PER_TURN = 3  # the first roll and two rerolls
-UPPER_IDS = ("ones", "twos", "threes", "fours", "fives", "sixes")
 JokerMode = Literal["forced", "free", "none"]
-Section = Literal["upper", "lower"]
 JOKER_MODES: tuple[JokerMode, ...] = get_args(JokerMode)
 SETTINGS = (
     "upper_bonus_threshold",
@@ -37,244 +43,6 @@ SETTINGS = (
     "joker",
     "joker_needs_fifty",
 )
-
-
-@dataclass(frozen=True)
-class Box:
-    """One box of the score card.
-
-    `qualifies(dice)` says whether the roll fits the box; `score(dice)` is
-    what it writes there (0 when it does not fit); `joker_points` is the
-    fixed score the box gives to a five of a kind under the joker rule.
-    """
-
-    id: str
-    name: str
-    name_pt: str
-    name_es: str
-    name_it: str
-    section: Section
-    qualifies: scoring.Test
-    score: scoring.Scorer
-    joker_points: int | None = None
-
-    def label(self, lang: str = "en") -> str:
-        """The box's name in English ("en"), Portuguese ("pt"), Spanish ("es") or
-        Italian ("it").
-
-        >>> [get_ruleset().box("sixes").label(lang) for lang in ("en", "pt", "es", "it")]
-        ['Sixes', 'Seis', 'Seises', 'Sei']
-        >>> [get_ruleset().box("small_straight").label(lang) for lang in ("es", "it")]
-        ['Escalera menor', 'Scala piccola']
-        """
-        if lang == "pt":
-            return self.name_pt
-        if lang == "es":
-            return self.name_es
-        if lang == "it":
-            return self.name_it
-        return self.name
-
-
-def _upper_boxes() -> tuple[Box, ...]:
-    names = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
-    names_pt = ("Ases", "Dois", "Três", "Quatro", "Cinco", "Seis")
-    names_es = ("Unos", "Doses", "Treses", "Cuatros", "Cincos", "Seises")
-    names_it = ("Uno", "Due", "Tre", "Quattro", "Cinque", "Sei")
-    return tuple(
-        Box(
-            UPPER_IDS[f - 1],
-            names[f - 1],
-            names_pt[f - 1],
-            names_es[f - 1],
-            names_it[f - 1],
-            "upper",
-            scoring.upper_test(f),
-            scoring.upper_scorer(f),
-        )
-        for f in range(1, 7)
-    )
-
-
-def _lower(
-    box_id: str,
-    name: str,
-    name_pt: str,
-    name_es: str,
-    name_it: str,
-    test: scoring.Test,
-    score: scoring.Scorer,
-    joker: int | None = None,
-) -> Box:
-    return Box(box_id, name, name_pt, name_es, name_it, "lower", test, score, joker)
-
-
-def _pair_boxes() -> tuple[Box, ...]:
-    return (
-        _lower(
-            "pair",
-            "Pair",
-            "Par",
-            "Pareja",
-            "Coppia",
-            lambda d: scoring.has_kind(d, 2),
-            scoring.score_pair,
-        ),
-        _lower(
-            "two_pairs",
-            "Two pairs",
-            "Dois pares",
-            "Doble pareja",
-            "Doppia coppia",
-            scoring.has_two_pairs,
-            scoring.score_two_pairs,
-        ),
-    )
-
-
-def _classic_lower(poker_name: str, poker_name_es: str, poker_name_it: str) -> tuple[Box, ...]:
-    return (
-        _lower(
-            "three_kind",
-            "Three of a kind",
-            "Trinca",
-            "Trío",
-            "Tris",
-            lambda d: scoring.has_kind(d, 3),
-            scoring.score_three_kind,
-        ),
-        _lower(
-            "four_kind",
-            "Four of a kind",
-            "Quadra",
-            "Cuatro iguales",
-            "Quattro uguali",
-            lambda d: scoring.has_kind(d, 4),
-            scoring.score_four_kind,
-        ),
-        _lower(
-            "full_house",
-            "Full house",
-            "Full House",
-            "Full",
-            "Full",
-            scoring.is_full_house,
-            scoring.score_full_house,
-            25,
-        ),
-        _lower(
-            "small_straight",
-            "Small straight",
-            "Sequência pequena",
-            "Escalera menor",
-            "Scala piccola",
-            scoring.has_small_straight,
-            scoring.score_small_straight,
-            30,
-        ),
-        _lower(
-            "large_straight",
-            "Large straight",
-            "Sequência grande",
-            "Escalera mayor",
-            "Scala grande",
-            scoring.has_large_straight,
-            scoring.score_large_straight,
-            40,
-        ),
-        _lower(
-            "poker",
-            poker_name,
-            "Pôquer",
-            poker_name_es,
-            poker_name_it,
-            scoring.is_five_of_a_kind,
-            scoring.score_poker,
-        ),
-        _lower(
-            "chance", "Chance", "Chance", "Chance", "Chance", scoring.always, scoring.score_chance
-        ),
-    )
-
-
-def _yatzy_lower() -> tuple[Box, ...]:
-    return (
-        _lower(
-            "pair",
-            "One pair",
-            "Par",
-            "Pareja",
-            "Coppia",
-            lambda d: scoring.has_kind(d, 2),
-            scoring.score_yatzy_pair,
-        ),
-        _lower(
-            "two_pairs",
-            "Two pairs",
-            "Dois pares",
-            "Doble pareja",
-            "Doppia coppia",
-            scoring.has_two_pairs,
-            scoring.score_yatzy_two_pairs,
-        ),
-        _lower(
-            "three_kind",
-            "Three of a kind",
-            "Trinca",
-            "Trío",
-            "Tris",
-            lambda d: scoring.has_kind(d, 3),
-            scoring.yatzy_kind_scorer(3),
-        ),
-        _lower(
-            "four_kind",
-            "Four of a kind",
-            "Quadra",
-            "Cuatro iguales",
-            "Quattro uguali",
-            lambda d: scoring.has_kind(d, 4),
-            scoring.yatzy_kind_scorer(4),
-        ),
-        _lower(
-            "small_straight",
-            "Small straight",
-            "Sequência pequena",
-            "Escalera menor",
-            "Scala piccola",
-            scoring.is_yatzy_small_straight,
-            scoring.fixed_if(scoring.is_yatzy_small_straight, 15),
-        ),
-        _lower(
-            "large_straight",
-            "Large straight",
-            "Sequência grande",
-            "Escalera mayor",
-            "Scala grande",
-            scoring.is_yatzy_large_straight,
-            scoring.fixed_if(scoring.is_yatzy_large_straight, 20),
-        ),
-        _lower(
-            "full_house",
-            "Full house",
-            "Full House",
-            "Full",
-            "Full",
-            scoring.is_full_house,
-            scoring.score_yatzy_full_house,
-        ),
-        _lower(
-            "chance", "Chance", "Chance", "Chance", "Chance", scoring.always, scoring.score_chance
-        ),
-        _lower(
-            "poker",
-            "Yatzy",
-            "Pôquer",
-            "Yatzy",
-            "Yatzy",
-            scoring.is_five_of_a_kind,
-            scoring.score_poker,
-        ),
-    )
 
 
 @dataclass(frozen=True)
@@ -376,7 +144,7 @@ class Ruleset:
 RULESETS: dict[str, Ruleset] = {
     "dice-poker": Ruleset(
         "dice-poker",
-        _upper_boxes() + _pair_boxes() + _classic_lower("Poker", "Póquer", "Poker"),
+        upper_boxes() + pair_boxes() + classic_lower("Poker", "Póquer", "Poker"),
         64,
         35,
         100,
@@ -385,14 +153,14 @@ RULESETS: dict[str, Ruleset] = {
     ),
     "yahtzee": Ruleset(
         "yahtzee",
-        _upper_boxes() + _classic_lower("Yahtzee", "Yahtzee", "Yahtzee"),
+        upper_boxes() + classic_lower("Yahtzee", "Yahtzee", "Yahtzee"),
         63,
         35,
         100,
         "forced",
         False,
     ),
-    "yatzy": Ruleset("yatzy", _upper_boxes() + _yatzy_lower(), 63, 50, 0, "none", False),
+    "yatzy": Ruleset("yatzy", upper_boxes() + yatzy_lower(), 63, 50, 0, "none", False),
 }
 
 
