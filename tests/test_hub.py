@@ -122,6 +122,12 @@ def test_the_verdict_names_the_largest_class_held_and_what_ran_out_first(tmp_pat
     assert loadtest.read_history(tmp_path / "missing.json") == []
 
 
+def test_the_class_password_is_made_once_and_readable_by_its_owner_only(tmp_path):
+    password = hub_process.class_password(tmp_path)
+    assert len(password) >= 8 and hub_process.class_password(tmp_path) == password
+    assert (tmp_path / "password").stat().st_mode & 0o777 == 0o600
+
+
 def test_the_quantiles_are_nearest_rank():
     values = [float(v) for v in range(1, 21)]
     assert loadtest.quantile(values, 0.5) == 10.0

@@ -25,14 +25,14 @@ then a rename, so a reader never sees half a notebook.
 
 from __future__ import annotations
 
-import os
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 import nbformat
 from nbformat import NotebookNode
+
+from dicelab.core.engine.files import atomic_write
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "notebooks"
@@ -91,17 +91,11 @@ def student_notebook(notebook: NotebookNode) -> NotebookNode:
     return student
 
 
-def write_atomically(notebook: NotebookNode, path: Path) -> None:
-    """Write to a temporary file beside `path`, then rename it over `path`."""
+def write_notebook(notebook: NotebookNode, path: Path) -> None:
+    """Write the notebook to `path` whole or not at all (`atomic_write`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            nbformat.write(notebook, stream)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    text = nbformat.writes(notebook)
+    atomic_write(path, (text if text.endswith("\n") else text + "\n").encode("utf-8"))
 
 
 def build(target: Path = TARGET, source: Path = SOURCE) -> list[Path]:
@@ -110,7 +104,7 @@ def build(target: Path = TARGET, source: Path = SOURCE) -> list[Path]:
     for path in sorted(source.glob("*.ipynb")):
         notebook = nbformat.read(path, as_version=4)
         out = target / path.name
-        write_atomically(student_notebook(notebook), out)
+        write_notebook(student_notebook(notebook), out)
         written.append(out)
     return written
 

@@ -42,6 +42,8 @@ from dicelab_hub import (
     settings_env,
 )
 
+from dicelab.core.engine.files import atomic_write
+
 CONFIG = HERE / "jupyterhub_config.py"
 JUPYTERHUB = Path(sys.executable).with_name("jupyterhub")
 TAG = "DICELAB_HUB_RUN"
@@ -65,14 +67,6 @@ def check_port_free(port: int) -> None:
             raise HubSettingsError(f"port {port} on {LOCALHOST} is in use") from None
 
 
-def write_atomically(path: Path, text: str, mode: int = 0o600) -> None:
-    """Write `text` to `path` whole or not at all (a temporary file, then renamed)."""
-    part = path.with_name(f".{path.name}.part")
-    with open(os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode), "w") as file:
-        file.write(text)
-    os.replace(part, path)
-
-
 def class_password(state_dir: Path) -> str:
     """The password in `state_dir/password`, made (and kept) on the first start."""
     path = state_dir / "password"
@@ -80,7 +74,7 @@ def class_password(state_dir: Path) -> str:
         return check_password(path.read_text().strip())
     state_dir.mkdir(parents=True, exist_ok=True)
     password = secrets.token_urlsafe(9)
-    write_atomically(path, password + "\n")
+    atomic_write(path, f"{password}\n".encode(), mode=0o600)  # for the teacher only
     return password
 
 

@@ -45,11 +45,13 @@ from pathlib import Path
 from typing import Any
 
 from dicelab_hub import REPO, HubSettings
-from hub_process import HubProcess, free_port, local_settings, running_hub, write_atomically
+from hub_process import HubProcess, free_port, local_settings, running_hub
 from loadtest_kernel import KernelClient, Model
 from loadtest_play import PANELS, Move, next_move, panel_problem
 from loadtest_resources import Resources, sample_until
 from loadtest_student import Student, StudentError
+
+from dicelab.core.engine.files import atomic_write
 
 MAX_STUDENTS = 200
 
@@ -336,8 +338,8 @@ def run(settings: HubSettings, options: Options, out: Path) -> int:
     keep = ["date", "students", "errors", "p95_s", "held", "ran_out_first", "load_before"]
     history.append({key: result[key] for key in keep})
     out.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(out, json.dumps(result, indent=2) + "\n", mode=0o644)
-    write_atomically(history_path, json.dumps(history, indent=1) + "\n", mode=0o644)
+    atomic_write(out, (json.dumps(result, indent=2) + "\n").encode())
+    atomic_write(history_path, (json.dumps(history, indent=1) + "\n").encode())
     print(summary(result))
     for message in result["error_messages"]:
         print(f"error: {message}", file=sys.stderr)

@@ -50,9 +50,10 @@ def as_path(path: Any) -> Path:
 
 
 @contextmanager
-def atomic_file(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
+def atomic_file(path: str | os.PathLike[str], mode: int = FILE_MODE) -> Iterator[BinaryIO]:
     """A binary file to write that replaces `path` all at once when the block
-    ends; on any failure the old file stays.
+    ends, with permissions `mode` (0o600: for its owner only, from the first
+    byte on); on any failure the old file stays.
 
     Raises `OSError` (a `FileProblem` for a bad name) and leaves no temporary
     file behind.
@@ -66,16 +67,16 @@ def atomic_file(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
             yield file
             file.flush()
             os.fsync(file.fileno())
-        os.chmod(temporary, FILE_MODE)
+        os.chmod(temporary, mode)
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
 
 
-def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
+def atomic_write(path: str | os.PathLike[str], data: bytes, mode: int = FILE_MODE) -> None:
     """Replace `path` with `data` all at once (see `atomic_file`)."""
-    with atomic_file(path) as file:
+    with atomic_file(path, mode) as file:
         file.write(data)
 
 
