@@ -78,6 +78,7 @@ bench: setup-dev
 	$(BIN)/python benchmarks/solitaire.py
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/panels.py
+	$(BIN)/python benchmarks/app.py
 	$(BIN)/python benchmarks/cards.py
 
 # Run the lessons again and store their outputs (after changing a lesson or the library).

@@ -1,17 +1,20 @@
 """Every lesson is one 50-minute period a teacher can run: it opens with what
 the students will be able to do, what they need and a time plan adding up to
 50 minutes; it asks the reader to predict before it answers; it has
-exercises with solutions and a summary; and every chart it stores is an
-image that survives export (no chart stored only as plotly JSON)."""
+exercises with solutions and a summary; every chart it stores is an image
+that survives export (no chart stored only as plotly JSON); and no answer
+shows in a stored plain-text output (what viewers without HTML display)."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
 
 import pytest
 
+from dicelab.core.present.answer import FOLDED
 from dicelab.games import GAMES
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
@@ -66,3 +69,27 @@ def test_every_stored_chart_is_an_image_that_survives_export(path):
             data = output.get("data", {})
             if CHARTS & set(data):
                 assert IMAGES & set(data), f"{path.stem}, cell {index}: a chart with no image"
+
+
+def joined(value: str | list[str]) -> str:
+    return value if isinstance(value, str) else "".join(value)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_no_stored_plain_text_gives_an_answer_away(path):
+    folded = 0
+    for index, cell in enumerate(cells(path)):
+        solution = "solution" in cell["metadata"].get("tags", [])
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            plain = joined(data.get("text/plain", "")) + joined(output.get("text", ""))
+            value = re.search(
+                r"<details>.*?<pre>(.*?)</pre>", joined(data.get("text/html", "")), re.S
+            )
+            if value is None:
+                assert not solution, f"{path.stem}, cell {index}: a solution shows unfolded"
+                continue
+            folded += 1
+            assert plain.endswith(FOLDED), f"{path.stem}, cell {index}: {plain!r}"
+            assert html.unescape(value[1]) not in plain, f"{path.stem}, cell {index}"
+    assert folded, f"{path.stem}: no folded answer to check"

@@ -13,16 +13,27 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from fractions import Fraction
+from math import comb
 
 import numpy as np
 import pytest
 
 from dicelab.errors import IllegalMove, SaveFileError, SettingsError
 from dicelab.solo.game import Accept, Draw, Play, SoloGame, hand_points
-from dicelab.solo.rules import DEFAULT_RULES, SoloRules, card, deck_counts, make_deck
+from dicelab.solo.odds import can_play, unseen_cards
+from dicelab.solo.rules import DEFAULT_RULES, SoloRules, card, deck_counts, deck_ids, make_deck
 from dicelab.solo.simulate import play_game, simulate
 from dicelab.solo.state import GameState, Pending
-from dicelab.solo.strategy import NAMES, as_action, bot, fill, seen_in_view, strategy
+from dicelab.solo.strategy import (
+    NAMES,
+    as_action,
+    bot,
+    fill,
+    no_playable_chance,
+    seen_in_view,
+    strategy,
+)
 
 NAMES4 = ("Ana", "Bia", "Caio", "Dani")
 
@@ -65,7 +76,7 @@ def fingerprint(game: SoloGame) -> tuple[GameState, str]:
 # --- matching, black cards, drawing -----------------------------------------------------
 
 
-def test_a_card_matches_the_colour_or_the_face_and_black_cards_wait_for_no_match():
+def test_a_card_matches_the_colour_or_the_number_and_black_cards_wait_for_no_match():
     game = table([["blue-5", "red-9", "green-skip", "black-choose", "black-gift"], ["red-1"]])
     cards = {a.card for a in game.legal_actions("Ana")}
     assert cards == {"blue-5", "red-9", "black-gift"}  # Choose colour waits; a Gift never does
@@ -75,8 +86,15 @@ def test_a_card_matches_the_colour_or_the_face_and_black_cards_wait_for_no_match
     plays = alone.legal_actions("Ana")
     assert {a.card for a in plays} == {"black-choose", "black-draw4"}
     assert {a.colour for a in plays} == {"blue", "yellow", "red", "green"}
-    skip_on_skip = table([["green-skip", "blue-1"], ["red-1"]], top="red-skip")
-    assert {a.card for a in skip_on_skip.legal_actions("Ana")} == {"green-skip"}
+    # RULES.md §4: an action card matches by colour alone, so no Skip on a Skip of
+    # another colour
+    on_skip = table([["green-skip", "blue-1", "red-1"], ["red-2"]], top="red-skip")
+    assert {a.card for a in on_skip.legal_actions("Ana")} == {"red-1"}
+    with pytest.raises(IllegalMove, match="does not match") as refused:
+        on_skip.apply(Play("Ana", "green-skip"))
+    assert refused.value.message == "green-skip does not match red"
+    black_only = table([["green-skip", "blue-1", "black-choose"], ["red-2"]], top="red-skip")
+    assert {a.card for a in black_only.legal_actions("Ana")} == {"black-choose"}
 
 
 def test_with_no_playable_card_you_draw_and_play_the_drawn_card_if_it_fits():
@@ -135,6 +153,16 @@ def test_draw_two_stacks_with_draw_two_or_draw_four_and_the_sum_passes_on():
     # Ana holds no draw card and no Protection: she draws 8 at once and loses her turn
     assert game.state.phase == "play" and len(game.state.hands[0]) == 1 + 8
     assert game.to_move()[0] == "Bia" and game.state.colour == "green"
+
+
+def test_a_draw_two_answers_a_draw_two_of_any_colour_but_matches_only_its_own():
+    game = table([["red-draw2", "blue-1"], ["blue-draw2", "green-1"], ["green-draw2", "red-4"]])
+    game.apply(Play("Ana", "red-draw2", solo=True))
+    assert Play("Bia", "blue-draw2") in game.legal_actions("Bia")  # stacking: any colour
+    game.apply(Accept("Bia"))
+    # the attack is over: on the red Draw two, Caio's green one does not match
+    assert game.to_move() == ("Caio",) and game.state.phase == "play"
+    assert {a.card for a in game.legal_actions("Caio")} == {"red-4"}
 
 
 def test_protection_cancels_an_attack_and_the_holder_plays_on():
@@ -313,6 +341,14 @@ def test_a_save_no_game_could_reach_is_refused_in_one_line(change, why):
     assert "\n" not in str(info.value) and str(info.value).count("bad save file") == 1
 
 
+def test_a_save_from_before_the_colour_rule_loads_with_no_number_in_force():
+    game = table([["blue-1", "red-1"], ["green-2"]], top="red-skip")
+    data = json.loads(game.to_json())
+    assert data["face"] is None
+    data["face"] = "skip"  # what a save wrote while an action card matched its kind
+    assert SoloGame.from_json(json.dumps(data)).state == game.state
+
+
 def test_settings_are_checked():
     for bad in ({"edition": 100}, {"hand": 0}, {"losing_score": 0}, {"solo_penalty": -1}):
         with pytest.raises(SettingsError):
@@ -386,6 +422,15 @@ def test_every_bot_plays_only_legal_actions_through_the_engine():
             game.apply(action)
     with pytest.raises(SettingsError, match="no bot 'psychic'"):
         bot("psychic")
+
+
+def test_the_blocker_counts_an_action_card_by_its_colour_alone():
+    # after a red Skip the next player can play the other 25 red cards and the 16 black
+    # ones of the 119 unseen, not the Skips of other colours (RULES.md §4)
+    unseen = deck_ids(120) - Counter(["red-skip"])
+    stuck = no_playable_chance(unseen, "red", card("red-skip").face, 8)
+    assert stuck == Fraction(comb(119 - 41, 8), comb(119, 8))
+    assert stuck == 1 - can_play(unseen_cards(["red-skip"]), "red", None, 8)
 
 
 def test_the_simulator_reports_with_intervals_and_is_repeatable():

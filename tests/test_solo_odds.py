@@ -67,7 +67,14 @@ def physical(deck: Counter[Card], out: tuple[str, ...] = ()) -> list[Card]:
 
 
 def playable(top: str):
-    return lambda c: counts_as_playable(c, card(top))
+    """RULES.md §4, written out again: black, or the top card's colour, or its number (an
+    action card matches by colour alone)."""
+    shown = card(top)
+    return lambda c: (
+        c.is_black
+        or c.colour == shown.colour
+        or (c.number is not None and c.number == shown.number)
+    )
 
 
 def brute_no_playable(top: str, k: int, deck=SMALL, known=()) -> Fraction:
@@ -169,6 +176,16 @@ def test_no_playable_table_on_the_small_deck():
     assert table.meta == {"deck": 17, "hand": 4}
 
 
+def test_an_action_card_on_top_matches_by_colour_alone():
+    # the blue Skip on the small deck: of the 16 cards left, the 5 blue and the 2 black
+    # play, not the red Skips (RULES.md §4: no Skip on a Skip of another colour)
+    assert not counts_as_playable(card("red-skip"), card("blue-skip"))
+    assert playable_and_left("blue-skip", deck=SMALL) == (5 + 2, 16)
+    exact = no_playable("blue-skip", 3, deck=SMALL)
+    assert exact == brute_no_playable("blue-skip", 3) == Fraction(comb(9, 3), comb(16, 3))
+    assert exact == Fraction(3, 20)
+
+
 @pytest.mark.parametrize(("top", "hand"), [("red-1", 2), ("blue-3", 1), ("red-swap", 3)])
 def test_top_table_matches_brute_force(top, hand):
     table = top_table(top, hand, deck=SMALL)
@@ -189,8 +206,12 @@ def test_red_5_with_8_cards_by_hand():
     # 112 cards: red 25, less the top; 5s: 6; black: 12.  So 42 of 111.
     assert playable_and_left("red-5", 112) == (24 + 6 + 12, 111)
     assert no_playable("red-5", 8, 112) == Fraction(comb(69, 8), comb(111, 8))
-    # a Swap on top: only 3 other Swaps match its face (120: 25 red + 3 + 16)
-    assert playable_and_left("blue-swap") == (44, 119)
+    # an action card on top matches by colour alone: 25 of its colour + 16 black = 41
+    for kind in ("skip", "reverse", "draw2", "swap", "protection"):
+        assert playable_and_left(f"blue-{kind}") == (25 + 16, 119)
+        assert no_playable(f"blue-{kind}") == Fraction(comb(78, 8), comb(119, 8))
+    assert no_playable("green-skip") == Fraction(31642215, 1058359582)  # about 1 in 33
+    assert playable_and_left("blue-skip", 112) == (24 + 12, 111)
     assert binomial_no_playable("red-5") == Fraction(72, 119) ** 8
     assert replacement_gap("red-5") == Fraction(72, 119) ** 8 - Fraction(comb(72, 8), comb(119, 8))
 
@@ -226,8 +247,10 @@ def test_no_playable_table_on_the_120_deck():
     for row in table:
         assert row["probability"] == no_playable(row["example"])
         assert row["binomial"] == binomial_no_playable(row["example"])
-    assert table.value("swap", "probability") == Fraction(comb(75, 8), comb(119, 8))
-    assert "1 in 66" in table.to_markdown()
+    for kind in ("skip", "reverse", "draw2", "swap", "protection"):
+        assert table.value(kind, "playable") == 41
+        assert table.value(kind, "probability") == Fraction(comb(78, 8), comb(119, 8))
+    assert "1 in 66" in table.to_markdown() and "1 in 33" in table.to_markdown()
     assert "protection" not in no_playable_table(8, 112).column("top")
 
 

@@ -33,7 +33,7 @@ from dicelab.solo.odds import (
 from dicelab.solo.panel import SoloPanel
 from dicelab.solo.panel_cards import CARD_WIDTH, symbol
 from dicelab.solo.panel_text import WORDS
-from dicelab.solo.rules import COLOURS, DEFAULT_RULES, SoloRules, card, deck_ids, make_deck
+from dicelab.solo.rules import COLOURS, DEFAULT_RULES, Card, SoloRules, card, deck_ids, make_deck
 from dicelab.solo.state import GameState
 from dicelab.solo.strategy import as_action, best_colour, bot, seen_in_view
 from tests.widget_tree import widget_states
@@ -366,8 +366,8 @@ def check_wrong_clicks(panel: SoloPanel) -> list[str]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_wrong_click_is_answered_and_changes_nothing(lang) -> None:
-    panel = SoloPanel(["Ana"], seed=31, lang=lang, bots=["random", "random"])
-    rng, seen, clicked = np.random.default_rng(31), set(), set()
+    panel = SoloPanel(["Ana"], seed=32, lang=lang, bots=["random", "random"])
+    rng, seen, clicked = np.random.default_rng(32), set(), set()
     while not panel.game.is_over:
         where = (panel.mode(), panel.game.state.phase)
         if where not in seen:
@@ -708,14 +708,14 @@ def test_no_hidden_card_reaches_the_panel() -> None:
     the same in every widget, hints on, at every point where you decide; after one
     more click each, they still do whenever your views agree."""
     bots = ["random", "dump-high", "blocker"]
-    panel = SoloPanel(["Ana", "Cleo", "Duda", "Edu"], seed=5, bots=bots)
-    rng = np.random.default_rng(5)
+    panel = SoloPanel(["Ana", "Cleo", "Duda", "Edu"], seed=7, bots=bots)
+    rng = np.random.default_rng(7)
     points = differ = after_click = 0
     while not panel.game.is_over:
         state = panel.game.state
         # a fresh panel plays on after a round's end
         if panel.mode() != "round" and points < 20 and len(panel.log.events) % 2:
-            game = SoloGame.from_state(state, copy.deepcopy(panel.game.rng), 5)
+            game = SoloGame.from_state(state, copy.deepcopy(panel.game.rng), 7)
             other = twin(game, points)
             assert other.view("Ana") == game.view("Ana")
             differ += other.state != game.state
@@ -762,12 +762,15 @@ def shares(markup: str) -> list[Fraction]:
 
 
 def reference_can_play(unseen: Counter[str], colour: str, face: str | None, k: int) -> Fraction:
-    """1 - C(N - m, k) / C(N, k), counted here again from the card ids."""
+    """1 - C(N - m, k) / C(N, k), counted here again from the card ids: a card plays if
+    it is black, of the colour or of the number in force (RULES.md §4: an action card
+    matches by colour alone, whatever `face` says)."""
     total = sum(unseen.values())
+    number = face if face is not None and face.isdigit() else None
     good = sum(
         n
         for cid, n in unseen.items()
-        if cid.startswith("black") or cid.split("-")[0] == colour or cid.split("-", 1)[1] == face
+        if cid.startswith("black") or cid.split("-")[0] == colour or cid.split("-", 1)[1] == number
     )
     k = min(k, total)
     return 1 - Fraction(comb(total - good, k), comb(total, k))
@@ -802,7 +805,8 @@ def check_hints(panel: SoloPanel) -> str:
         c = card(card_id)
         named = best_colour(hand, c) if c.kind in ("choose", "draw4") else None
         colour = c.colour or named or view.colour
-        face = c.face if c.colour else None if named else view.face
+        own = None if c.number is None else str(c.number)  # an action card sets no number
+        face = own if c.colour else None if named else view.face
         step = -view.direction if c.kind == "reverse" else view.direction
         seat = (0 + step * (2 if c.kind == "skip" else 1)) % n
         expected = reference_can_play(unseen, colour, face, len(view.hands[seat]))
@@ -850,6 +854,16 @@ def test_hints_while_attacked_and_jumping_in() -> None:
     assert check_hints(panel) == "jump"
 
 
+def test_hints_on_an_action_card_count_its_colour_and_the_black_cards() -> None:
+    # RULES.md §4: on a red Skip a card plays if it is red or black, not a blue Skip
+    panel = panel_for(arranged(["blue-skip", "red-3", "green-7"], "red-skip"))
+    panel.hints_toggle.value = True
+    assert {a.card for a in panel.game.legal_actions("Ana") if isinstance(a, Play)} == {"red-3"}
+    (p,) = shares(panel.hints.next_draw.value)
+    assert p == Fraction(26 - 2 + 16, 120 - 4) == Fraction(10, 29)  # red less top and red 3
+    assert check_hints(panel) == "play"
+
+
 # --- the odds the hints use ----------------------------------------------------------------
 
 SMALL = Counter({card(c): n for c, n in {"red-1": 2, "red-2": 1, "blue-1": 1, "blue-3": 2}.items()})
@@ -858,11 +872,15 @@ SMALL[card("green-skip")] = 2
 
 
 @pytest.mark.parametrize("k", range(0, 10))
-@pytest.mark.parametrize(("colour", "face"), [("red", "1"), ("blue", None), ("green", "skip")])
+@pytest.mark.parametrize(("colour", "face"), [("red", "1"), ("blue", None), ("green", None)])
 def test_can_play_is_brute_force_over_every_hand(colour, face, k) -> None:
+    def plays(c: Card) -> bool:  # RULES.md §4: black, the colour, or the number in force
+        return c.is_black or c.colour == colour or (c.number is not None and str(c.number) == face)
+
     cards = list(SMALL.elements())
     hands = list(itertools.combinations(range(len(cards)), min(k, len(cards))))
-    good = sum(any(plays_on(cards[i], colour, face) for i in hand) for hand in hands)
+    good = sum(any(plays(cards[i]) for i in hand) for hand in hands)
+    assert all(plays_on(c, colour, face) == plays(c) for c in SMALL)
     assert can_play(SMALL, colour, face, k) == (Fraction(good, len(hands)) if k else 0)
 
 
@@ -873,7 +891,8 @@ def test_odds_of_the_hints_against_the_tables() -> None:
     assert unseen_cards(["red-5"] * 2).total() == 118
     with pytest.raises(SettingsError, match="has 2 red-5"):
         unseen_cards(["red-5"] * 3)
-    assert in_force_after(card("black-rotate"), "blue", "skip") == ("blue", "skip")
+    assert in_force_after(card("black-rotate"), "blue", "3") == ("blue", "3")
+    assert in_force_after(card("green-skip"), "blue", "3") == ("green", None)
     with pytest.raises(SettingsError, match="names a colour"):
         in_force_after(card("black-choose"), "blue", "3")
     assert [next_after(card("red-skip"), 2, -1, 3), next_after(card("red-reverse"), 2, -1, 3)] == [

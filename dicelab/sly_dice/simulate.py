@@ -28,11 +28,14 @@ from dicelab.sly_dice.rules import DEFAULT_RULES, SlyRules
 from dicelab.sly_dice.strategy import NAMES, strategy
 
 MAX_GAMES = 100_000
+WIN_SHARE = 60  # a win in sixtieths: shared by up to six winners in whole numbers
 
 
 @dataclass(frozen=True, eq=False)
 class Tournament:
-    """`points[g, s]`: seat s's points in game g; `wins[g, s]`: its share of the win."""
+    """`points[g, s]`: seat s's points in game g; `wins[g, s]`: its share of the
+    win, in sixtieths (60 alone, 30 each for two winners, ...: whole numbers,
+    so the win rates are exact sums on every machine)."""
 
     bots: tuple[str, ...]
     seed: int | None
@@ -49,7 +52,7 @@ class Tournament:
 
     def win_rate(self, index: int) -> float:
         """The share of the games seat `index` won (ties shared)."""
-        return float(self.wins[:, index].mean())
+        return int(self.wins[:, index].sum()) / (WIN_SHARE * self.games)
 
     def summary(self) -> dict[str, Any]:
         """Games, and per seat: bot, mean points, 95% interval, win rate (JSON-ready)."""
@@ -99,7 +102,7 @@ def tournament(
     players = {seat: strategy(bot) for seat, bot in zip(seats, names)}
     rng = np.random.default_rng(seed)
     points = np.zeros((games, len(names)), dtype=np.int64)
-    wins = np.zeros((games, len(names)))
+    wins = np.zeros((games, len(names)), dtype=np.int64)
     with progress_bar(games, "Sly Dice games", progress) as bar:
         for g in range(games):
             game = SlyDiceGame(seats, rules, seed=int(rng.integers(2**62)))
@@ -107,6 +110,6 @@ def tournament(
             points[g] = [scores[s] for s in seats]
             winners = game.winners()
             for s in winners:
-                wins[g, seats.index(s)] = 1 / len(winners)
+                wins[g, seats.index(s)] = WIN_SHARE // len(winners)
             bar.update()
     return Tournament(tuple(names), seed, points, wins)

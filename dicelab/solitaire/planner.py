@@ -16,7 +16,10 @@ where X_s, the marks sum s will still get, is taken as Binomial(n, p_s):
 - an empty line counts at least 0: the player may leave it empty.
 
 For each roll the Planner takes the option whose resulting sheet has the
-highest value.  `focus` is the tunable parameter: low, the planner is
+highest value, compared to six decimal places (ties: the first option in
+`legal_splits` order).  Its tables are built with IEEE operations in a fixed
+order (no BLAS, no `**`, no vectorised sums), so a seed plays the same game
+on every CPU.  `focus` is the tunable parameter: low, the planner is
 cautious about opening sums; high, it hopes every sum will fill (2.5 by
 default, tuned with the simulator).
 
@@ -42,7 +45,7 @@ from dicelab.core.dice.hands import dice_space
 from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import END_MARK, MAX_DISCARDS, SUMS, Split, line_score
 from dicelab.solitaire.sheet import Sheet
-from dicelab.solitaire.strategy import Batch, BatchStrategy, first_best
+from dicelab.solitaire.strategy import Batch, BatchStrategy, first_best, rating_keys
 from dicelab.solitaire.tables import option_tables
 
 MAX_ROLLS_LEFT = 26  # more than the longest expected game (21.7 rolls)
@@ -97,8 +100,39 @@ class _Model:
     expected: np.ndarray  # [s, marks, n, p step]: E[line score after Binomial(n, p)]
 
 
+def binomial_pmf(n: int, p: np.ndarray) -> np.ndarray:
+    """P(X = i) for X ~ Binomial(n, p), for every p (rows) and i = 0..n (columns),
+    with products in a fixed order (no `**`, whose last bits depend on the CPU).
+
+    >>> binomial_pmf(2, np.array([0.5])).tolist()
+    [[0.25, 0.5, 0.25]]
+    """
+    powers_p, powers_q = [np.ones_like(p)], [np.ones_like(p)]
+    for _ in range(n):
+        powers_p.append(powers_p[-1] * p)
+        powers_q.append(powers_q[-1] * (1 - p))
+    return np.stack(
+        [math.comb(n, i) * powers_p[i] * powers_q[n - i] for i in range(n + 1)], axis=-1
+    )
+
+
+def add_up(terms: np.ndarray) -> np.ndarray:
+    """The sum over the last axis, added left to right (numpy's `sum` adds in an
+    order that depends on the CPU's vector width, so its last bits do too).
+
+    >>> add_up(np.array([[0.1, 0.2, 0.3]])).tolist()
+    [0.6000000000000001]
+    """
+    total = terms[..., 0].copy()
+    for j in range(1, terms.shape[-1]):
+        total += terms[..., j]
+    return total
+
+
 @cache
 def _model() -> _Model:
+    """The tables of the model, built with IEEE operations in a fixed order
+    (no BLAS, no `**`, no vectorised sums), so every machine builds the same bits."""
     from dicelab.solitaire.odds import offer_counts
 
     tables = option_tables()
@@ -113,14 +147,12 @@ def _model() -> _Model:
     lines = np.array(
         [[line_score(s, m) for m in range(MARK_ROWS + MAX_ROLLS_LEFT)] for s in SUMS], float
     )
-    p = np.linspace(0, 1, P_STEPS + 1)
+    p = np.arange(P_STEPS + 1) / P_STEPS
     expected = np.zeros((len(SUMS), MARK_ROWS, MAX_ROLLS_LEFT, P_STEPS + 1))
     for n in range(MAX_ROLLS_LEFT):
-        marks = np.arange(n + 1)
-        comb = np.array([math.comb(n, int(i)) for i in marks], dtype=np.float64)
-        pmf = comb * p[:, None] ** marks * (1 - p[:, None]) ** (n - marks)  # p steps x (n + 1)
+        pmf = binomial_pmf(n, p)  # p steps x (n + 1)
         for m in range(MARK_ROWS):
-            expected[:, m, n, :] = lines[:, m + marks] @ pmf.T
+            expected[:, m, n, :] = add_up(lines[:, None, m : m + n + 1] * pmf[None, :, :])
     for array in (rolls_left, offered, expected):
         array.setflags(write=False)
     return _Model(rolls_left, offered, expected)
@@ -172,19 +204,22 @@ class Planner(BatchStrategy):
         subset = batch.subset[:, None]
         after = np.where(batch.discard > 0, tables.add[subset, batch.discard], subset)
         offered = model.offered[after]
-        p = np.minimum(offered, self.focus * offered / offered.sum(axis=-1, keepdims=True))
+        p = np.minimum(offered, self.focus * offered / add_up(offered)[..., None])
         lines = _expected_lines(marks, left, p)
-        return np.where(marks == 0, np.maximum(lines, 0), lines).sum(axis=-1)
+        return add_up(np.where(marks == 0, np.maximum(lines, 0), lines))
 
     def batch(self, batch: Batch, rng: np.random.Generator) -> np.ndarray:
         parts = batch.slices(SLICE)  # games x options x lines arrays stay small
-        return np.concatenate([first_best(self.values(part), part.valid) for part in parts])
+        return np.concatenate(
+            [first_best(rating_keys(self.values(part)), part.valid) for part in parts]
+        )
 
     def rank(self, sheet: Sheet, dice: Iterable[int]) -> list[tuple[Split, float]]:
         """Every legal option for this roll with its rating, best first (for coaching)."""
         options = sheet.options(dice)
         values = self.values(Batch.of(sheet, options))[0]
-        order = sorted(range(len(options)), key=lambda j: (-values[j], j))
+        keys = rating_keys(values).tolist()
+        order = sorted(range(len(options)), key=lambda j: (-keys[j], j))
         return [(options[j], round(float(values[j]), 1)) for j in order]
 
     def __repr__(self) -> str:

@@ -49,7 +49,7 @@ class SolitaireSimulation(SimulationResult):
     @property
     def mean_rolls(self) -> float:
         """The mean game length, in rolls (free throws included)."""
-        return float(self.rolls.mean())
+        return int(self.rolls.astype(np.int64).sum()) / self.games
 
     def summary(self) -> dict[str, Any]:
         """The common summary, with P(score >= 500) and the mean game length."""

@@ -126,9 +126,29 @@ def line_gains(marks: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return gain_a + np.where(same == 1, 0, gain_b)
 
 
-def first_best(values: np.ndarray, valid: np.ndarray) -> np.ndarray:
-    """Per row, the index of the best valid value (the first one on a tie)."""
-    return np.argmax(np.where(valid, values, -np.inf), axis=1)
+RATING_PLACES = 6  # ratings are compared in whole millionths of a point
+
+
+def rating_keys(ratings: np.ndarray) -> np.ndarray:
+    """Float ratings as the keys options are compared on: whole millionths of a
+    point (int64).  Ratings equal to six places are a tie, which goes to the
+    first option (`first_best`), so no choice hangs on a float's last bits.
+
+    >>> rating_keys(np.array([[12.5, 12.4999999999, 3.0000004]])).tolist()
+    [[12500000, 12500000, 3000000]]
+    """
+    return np.rint(ratings * 10**RATING_PLACES).astype(np.int64)
+
+
+def first_best(keys: np.ndarray, valid: np.ndarray) -> np.ndarray:
+    """Per row, the index of the best valid key (whole numbers: points, or
+    `rating_keys`), the first one in `legal_splits` order on a tie.
+
+    >>> first_best(np.array([[3, 7, 7], [9, 1, 2]]), np.array([[True] * 3, [False, True, True]]))
+    array([1, 2])
+    """
+    lowest = np.iinfo(np.int64).min
+    return np.argmax(np.where(valid, keys, lowest), axis=1)
 
 
 class BatchStrategy:

@@ -281,7 +281,8 @@ class SoloGame(GameBase[GameState, Action]):
             return RULE_JUMP, f"{action.card} is not identical to the card just played"
         hand = [c for c in state.hands[seat] if c is not None]
         if played not in playable_cards(hand, state.colour, state.face):
-            return RULE_MATCH, f"{action.card} does not match {state.colour} / {state.face}"
+            in_force = " / ".join(x for x in (state.colour, state.face) if x is not None)
+            return RULE_MATCH, f"{action.card} does not match {in_force}"
         if action.solo and len(state.hands[seat]) != 2:
             return RULE_SOLO, "Solo is said with the second-to-last card"
         return RULE_CHOICE, f"{action.card} needs a colour, an opponent or two gift cards"

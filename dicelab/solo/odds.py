@@ -2,8 +2,8 @@
 
 The odds convention (RULES.md §4): the top card is out of the deck, and a
 hand is drawn uniformly from the rest; a card is playable if it matches the
-top card's colour or face (its number, or its kind for an action card: a Skip
-on a Skip), and black cards count as playable.  With m playable cards among
+top card's colour or number (an action card matches by colour alone: a Skip
+on a Skip of its own colour only), and black cards count as playable.  With m playable cards among
 the N left, a hand of k cards holds none of them with the hypergeometric
 chance C(N - m, k) / C(N, k); drawing *with* replacement would give the
 binomial (1 - m/N)**k, a little more.
@@ -111,8 +111,10 @@ def playable_and_left(
 ) -> tuple[int, int]:
     """(m, N): how many of the cards left are playable on `top`, and how many are left.
 
-    >>> playable_and_left("red-5"), playable_and_left("red-swap", 112)
-    ((47, 119), (39, 111))
+    >>> playable_and_left("red-5"), playable_and_left("red-skip")
+    ((47, 119), (41, 119))
+    >>> playable_and_left("red-swap", 112)  # an action card: its colour and the black cards
+    (36, 111)
     """
     playable = _top(top)
     rest = rest_of_deck(playable, edition, known, deck=deck)
@@ -253,7 +255,7 @@ def no_playable_table(hand: int = 8, edition: int = 120, *, deck: Deck | None = 
 
     >>> t = no_playable_table()
     >>> t.value("number", "probability") == no_playable("red-5"), t.value("swap", "playable")
-    (True, 44)
+    (True, 41)
     """
     counts = _counts(edition, deck)
     k = _size(hand, "hand", counts.total() - 1)
@@ -279,7 +281,8 @@ def no_playable_table(hand: int = 8, edition: int = 120, *, deck: Deck | None = 
         ),
         tuple(rows),
         meta={"deck": total, "hand": k},
-        note="Playable: the cards left of the top card's colour or face, and the black cards.",
+        note="Playable: the cards left of the top card's colour or number (an action card "
+        "matches by colour alone), and the black cards.",
     )
 
 
@@ -400,12 +403,14 @@ def unseen_cards(known: Known, edition: int = 120, *, deck: Deck | None = None) 
 
 
 def plays_on(candidate: Card, colour: str, face: str | None) -> bool:
-    """Whether a card counts as playable on the colour and face in force: it matches
-    one of them, or it is black (the odds convention: a player with no match may play
-    it, and a Gift is always playable).
+    """Whether a card counts as playable on the colour and number (`face`) in force:
+    it matches one of them, or it is black (the odds convention: a player with no
+    match may play it, and a Gift is always playable).
 
     >>> plays_on(card("blue-5"), "red", "5"), plays_on(card("blue-7"), "red", None)
     (True, False)
+    >>> plays_on(card("blue-skip"), "red", None)  # after a red Skip: red, or black
+    False
     >>> plays_on(card("black-rotate"), "red", "5")
     True
     """
@@ -414,7 +419,7 @@ def plays_on(candidate: Card, colour: str, face: str | None) -> bool:
 
 def can_play(unseen: Deck, colour: str, face: str | None, hand: int) -> Fraction:
     """P(a hand of `hand` cards drawn from the `unseen` cards holds a playable card on
-    this colour and face): 1 - C(N - m, hand) / C(N, hand), with m of the N playable.
+    this colour and number): 1 - C(N - m, hand) / C(N, hand), with m of the N playable.
     A hand of 1 is the next card drawn: m / N.
 
     >>> rest = unseen_cards(["red-5"])
@@ -432,12 +437,13 @@ def can_play(unseen: Deck, colour: str, face: str | None, hand: int) -> Fraction
 def in_force_after(
     played: Card, colour: str, face: str | None, named: str | None = None
 ) -> tuple[str, str | None]:
-    """The colour and face in force once `played` is laid on `colour` and `face`: a
-    coloured card's own; the colour `named` with a Choose colour or Draw four, and no
-    face; Rotate hands and Gift change nothing.
+    """The colour and number (`face`) in force once `played` is laid on `colour` and
+    `face`: a coloured card's own (an action card's: its colour and no number); the
+    colour `named` with a Choose colour or Draw four, and no number; Rotate hands
+    and Gift change nothing.
 
-    >>> in_force_after(card("blue-skip"), "red", "5")
-    ('blue', 'skip')
+    >>> in_force_after(card("blue-skip"), "red", "5"), in_force_after(card("blue-7"), "red", "5")
+    (('blue', None), ('blue', '7'))
     >>> in_force_after(card("black-gift"), "red", "5")
     ('red', '5')
     >>> in_force_after(card("black-draw4"), "red", "5", named="green")

@@ -95,7 +95,7 @@ def card_tip(shown: Card, words: Words) -> str:
 
 def symbol(shown: Card) -> str:
     """What a card shows: its number, or its action's symbol."""
-    return shown.face if shown.number is not None else SYMBOLS[shown.kind]
+    return str(shown.number) if shown.number is not None else SYMBOLS[shown.kind]
 
 
 def card_css(shown: Card) -> list[str]:

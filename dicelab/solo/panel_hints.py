@@ -2,8 +2,9 @@
 
 The cards you have not seen are the deck without your hand and the discard
 pile (they are in the draw pile or in the others' hands, each as likely as
-any other); a card counts as playable if it matches the colour or the face
-in force, or is black (`dicelab.solo.odds`).
+any other); a card counts as playable if it matches the colour or the number
+in force (an action card matches by colour alone), or is black
+(`dicelab.solo.odds`).
 
 - your turn: the chance that the next card you draw is playable; for every
   card you could play, who plays next and the chance that they hold a

@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from dicelab.core.ui.bots import seats_of as bot_seats
 from dicelab.core.ui.words import Words
 from dicelab.solo.panel_cards import back_html, backs_html, card_html, card_tip, swatch
-from dicelab.solo.rules import COLOUR_NAMES, KIND_NAMES
+from dicelab.solo.rules import COLOUR_NAMES
 from dicelab.solo.state import GameState
 from dicelab.solo.strategy import NAMES
 
@@ -49,13 +49,8 @@ def colour_name(colour: str, lang: str) -> str:
     return COLOUR_NAMES[colour][lang]
 
 
-def face_name(face: str, lang: str) -> str:
-    """A face in force: a number, or an action card's kind."""
-    return face if face.isdigit() else KIND_NAMES[face][lang]
-
-
 class TableView:
-    """The top card of the discard pile (and the colour and face in force after a
+    """The top card of the discard pile (and the colour and number in force after a
     black card), and the draw pile's size."""
 
     def __init__(self, words: Words) -> None:
@@ -70,7 +65,7 @@ class TableView:
         if top.is_black:
             said = colour_name(view.colour, lang)
             if view.face is not None:
-                said = f"{said} · {face_name(view.face, lang)}"
+                said = f"{said} · {view.face}"
             text = html.escape(w("in_force", what=said))
             force = f'<div class="dicelab-force">{swatch(view.colour)}{text}</div>'
         size = len(view.draw)

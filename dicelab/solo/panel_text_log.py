@@ -193,17 +193,20 @@ LOG_WORDS: dict[str, dict[str, Text]] = {
     "bot_jumps": {"en": "jump in", "pt": "entrar", "es": "colarse", "it": "inserirsi"},
     "hint_note": {
         "en": "Counted over the {count} cards you have not seen (the deck without your hand and "
-        "the discard pile); black cards count as playable. The next player's chance is over "
-        "their hand size.",
+        "the discard pile); a card is playable if it matches the colour or the number in "
+        "force, and black cards count as playable. The next player's chance is over their "
+        "hand size.",
         "pt": "Contado sobre as {count} cartas que você não viu (o baralho sem a sua mão e o "
-        "descarte); as pretas contam como jogáveis. A chance do próximo é sobre o tamanho da "
-        "mão dele.",
+        "descarte); uma carta é jogável se combina com a cor ou o número em jogo, e as pretas "
+        "contam como jogáveis. A chance do próximo é sobre o tamanho da mão dele.",
         "es": "Contado sobre las {count} cartas que no has visto (la baraja sin tu mano ni el "
-        "descarte); las negras cuentan como jugables. La probabilidad del siguiente es sobre el "
-        "tamaño de su mano.",
+        "descarte); una carta es jugable si coincide con el color o el número en juego, y las "
+        "negras cuentan como jugables. La probabilidad del siguiente es sobre el tamaño de su "
+        "mano.",
         "it": "Contato sulle {count} carte che non hai visto (il mazzo senza la tua mano e gli "
-        "scarti); le nere contano come giocabili. La probabilità del prossimo è sulla "
-        "grandezza della sua mano.",
+        "scarti); una carta è giocabile se corrisponde al colore o al numero in gioco, e le "
+        "nere contano come giocabili. La probabilità del prossimo è sulla grandezza della sua "
+        "mano.",
     },
     "hint_accept_draw": {
         "en": "Accepting: you draw {count} cards. A Protection cancels the attack; a draw card "

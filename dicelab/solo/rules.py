@@ -136,9 +136,10 @@ class Card:
         return isinstance(other, Card) and self.id == other.id
 
     @property
-    def face(self) -> str:
-        """What a card must match besides the colour: its number, or its kind."""
-        return self.kind if self.number is None else str(self.number)
+    def face(self) -> str | None:
+        """The number a card matches besides its colour, as text ("5"); None for an
+        action or black card, which matches by colour alone (RULES.md §4)."""
+        return None if self.number is None else str(self.number)
 
     @property
     def is_black(self) -> bool:
@@ -232,28 +233,34 @@ def card(card_id: str) -> Card:
 
 
 def matches(candidate: Card, colour: str | None, face: str | None) -> bool:
-    """Whether `candidate`, a coloured card, matches the colour or face in force.
+    """Whether `candidate`, a coloured card, matches the colour or the number (`face`)
+    in force: an action card matches by colour alone, never a Skip on a Skip of
+    another colour (RULES.md §4).
 
     >>> matches(card("red-7"), "red", "5"), matches(card("blue-5"), "red", "5")
     (True, True)
-    >>> matches(card("blue-7"), "red", "5")
-    False
+    >>> matches(card("blue-7"), "red", "5"), matches(card("blue-skip"), "red", None)
+    (False, False)
     """
-    return not candidate.is_black and (candidate.colour == colour or candidate.face == face)
+    if candidate.is_black:
+        return False
+    return candidate.colour == colour or (face is not None and candidate.face == face)
 
 
 def counts_as_playable(candidate: Card, top: Card) -> bool:
-    """The odds convention: a card matching the top card's colour or face, or a black card.
+    """The odds convention: a card matching the top card's colour or number, or a black card.
 
     >>> counts_as_playable(card("black-choose"), card("red-5"))
     True
+    >>> counts_as_playable(card("blue-skip"), card("red-skip"))
+    False
     """
     return candidate.is_black or matches(candidate, top.colour, top.face)
 
 
 def playable_cards(hand: Sequence[Card], colour: str, face: str | None) -> list[Card]:
-    """The cards of `hand` that may be played on the colour and face in force:
-    matching coloured cards; black cards only when none matches; Gift always.
+    """The cards of `hand` that may be played on the colour and number (`face`) in
+    force: matching coloured cards; black cards only when none matches; Gift always.
 
     >>> [c.id for c in playable_cards([card("red-5"), card("black-choose")], "red", "7")]
     ['red-5']

@@ -32,7 +32,7 @@ from dicelab.core.engine.savefile import (
 )
 from dicelab.errors import DicelabError
 from dicelab.solo.game import SoloGame
-from dicelab.solo.rules import Card, SoloRules, card
+from dicelab.solo.rules import COLOURED, Card, SoloRules, card
 from dicelab.solo.state import GameState, Pending
 
 FORMAT = "dicelab/solo-game"
@@ -150,6 +150,8 @@ def from_dict(data: Any) -> SoloGame:
     face = data["face"]
     if face is not None and not isinstance(face, str):
         raise save_error(f"face must be a text or null, not {face!r}")
+    if face in COLOURED:  # an action card's kind, from before it matched by colour alone
+        face = None
     fields = {
         "rules": _rules(data["rules"]),
         "draw": _cards(data["draw"], "draw"),

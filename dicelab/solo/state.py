@@ -3,8 +3,10 @@
 Every card of the deck is in exactly one place: the `draw` pile (its top is
 the last card), the `discard` pile (its top is the last card), a player's
 hand, or the two cards of a Gift on their way (`pending.gift`).  Besides the
-cards, a snapshot holds the colour and the face in force (a black card
-names a colour and has no face; Rotate hands and Gift leave both as they
+cards, a snapshot holds the colour and the `face` in force, the number a
+card may match besides the colour (a number card sets its own; an action
+card sets none, since it matches by colour alone; Choose colour and Draw
+four name a colour and set none; Rotate hands and Gift leave both as they
 were), the `direction` of play (1 clockwise, −1 counter-clockwise), whose
 `turn` it is, the `phase`, an attack waiting for answers (`pending`), the
 card others may jump in on (`jump`), and the penalty points of the rounds
@@ -30,9 +32,9 @@ from typing import NoReturn
 from dicelab.core.engine import check_players
 from dicelab.errors import SettingsError
 from dicelab.solo.rules import (
-    COLOURED,
     COLOURS,
     DEFAULT_RULES,
+    NUMBERS,
     STACKS,
     Card,
     SoloRules,
@@ -42,7 +44,7 @@ from dicelab.solo.rules import (
 
 PHASES = ("play", "drawn", "respond", "over")
 PENDING = ("draw", "rotate", "gift")
-FACES = (*(str(n) for n in range(1, 10)), *COLOURED)
+FACES = tuple(str(n) for n in NUMBERS)
 
 
 def _fail(message: str) -> NoReturn:
@@ -189,14 +191,15 @@ class GameState:
 
     def _check_force(self) -> None:
         """The colour and face in force follow from the top card (a coloured card
-        sets both; Choose colour and Draw four set the colour and no face)."""
+        sets both, an action card no face; Choose colour and Draw four set the
+        colour and no face)."""
         top = self.top
         if top.colour is not None and (self.colour, self.face) != (top.colour, top.face):
             _fail(f"on {top.id} the colour and face in force are its own")
         if top.kind in ("choose", "draw4") and self.face is not None:
             _fail(f"on {top.id} no face is in force")
         if self.face is not None and self.face not in FACES:
-            _fail(f"a face is a number 1..9 or a coloured card's kind, not {self.face!r}")
+            _fail(f"the face in force is a number 1..9 or none, not {self.face!r}")
 
     # --- what follows from the state ---------------------------------------------
 

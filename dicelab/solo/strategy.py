@@ -1,7 +1,7 @@
 """Bots for Solo: `random`, `keep-black`, `dump-high` and `blocker`.
 
 A bot decides from what its player sees (`Seen`: its hand, the top card,
-the colour and face in force, the others' hand sizes, the discard pile)
+the colour and number in force, the others' hand sizes, the discard pile)
 and returns a `Choice`; the same decision serves the engine (`strategy(name)`
 gives an engine strategy, `(view, actions, rng) -> action`) and the fast
 simulator, which plays on a `Table` directly.
@@ -32,6 +32,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -218,18 +219,24 @@ class DumpHigh(Bot):
         return min(cards, key=lambda c: (-c.points, c.id))
 
 
-def no_playable_chance(unseen: Counter[str], colour: str, face: str | None, size: int) -> float:
+def no_playable_chance(unseen: Counter[str], colour: str, face: str | None, size: int) -> Fraction:
     """P(a hand of `size` cards drawn from the `unseen` cards holds nothing playable on
-    this colour and face): C(U − m, size) / C(U, size), m the playable cards."""
+    this colour and number (`face`, None after an action card)): C(U − m, size) / C(U, size),
+    m the playable cards; exact, so the blocker's choice hangs on no float.
+
+    >>> no_playable_chance(Counter({"red-5": 1, "blue-3": 2, "green-7": 1}), "red", "5", 2)
+    Fraction(1, 2)
+    """
     total = sum(unseen.values())
     good = sum(n for cid, n in unseen.items() if _plays_on(cid, colour, face))
     size = min(size, total)
-    return math.comb(total - good, size) / math.comb(total, size) if total else 1.0
+    return Fraction(math.comb(total - good, size), math.comb(total, size)) if total else Fraction(1)
 
 
 def _plays_on(card_id: str, colour: str, face: str | None) -> bool:
+    """A black card, or one of this colour or number (an action card: its colour only)."""
     colour_of, _, rest = card_id.partition("-")
-    return colour_of == "black" or colour_of == colour or rest == face
+    return colour_of == "black" or colour_of == colour or (rest.isdigit() and rest == face)
 
 
 class Blocker(Bot):
@@ -238,7 +245,7 @@ class Blocker(Bot):
     def pick(self, seen: Seen, cards: list[Card], rng: np.random.Generator) -> Card:
         unseen = deck_ids(seen.edition) - Counter(c.id for c in (*seen.hand, *seen.discard))
 
-        def block(c: Card) -> tuple[float, int, str]:
+        def block(c: Card) -> tuple[Fraction, int, str]:
             colour = best_colour(seen.hand, c) if c.colour is None else c.colour
             face = None if c.kind in ("choose", "draw4") else c.face if c.colour else seen.face
             if c.kind in ("rotate", "gift"):

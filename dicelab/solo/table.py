@@ -4,8 +4,10 @@ The engine copies its snapshot into a `Table`, carries out one checked move
 here, and freezes the result into a new snapshot, so a move is all or
 nothing.  Decisions the rule texts leave open, as dicelab plays them:
 
-- a card matches the colour or the *face* in force (its number, or its
-  kind for an action card: a Skip on a Skip);
+- a card matches the colour or the number in force (RULES.md §4): an action
+  card matches by colour alone, so a Skip goes on a Skip of its own colour
+  only (answering a draw attack with a Draw two of any colour is stacking,
+  not matching);
 - black cards (Choose colour, Draw four, Rotate hands) only without a
   matching card in hand; Gift whenever it is your turn; a Draw four also
   answers a Draw two or Draw four attack;

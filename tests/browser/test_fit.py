@@ -1,6 +1,7 @@
 """The play app on a classroom projector (1280×800) and a small laptop
-(1024×700), in each language: it opens in under 3 s, what a turn needs is on
-screen (one scroll at most on the laptop), and no label is cut."""
+(1024×700), in each language: what a turn needs is on screen (one scroll at
+most on the laptop), and no label is cut.  How fast the app opens is a
+benchmark (`benchmarks/app.py`), not a test."""
 
 from __future__ import annotations
 
@@ -11,10 +12,6 @@ from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, off_screen, sc
 
 pytestmark = pytest.mark.browser
 SIZES = {"projector": PROJECTOR, "laptop": LAPTOP}
-
-
-def test_the_app_opens_in_under_3_seconds(first_load):
-    assert first_load < 3.0, f"the play app took {first_load:.1f} s to show its Roll button"
 
 
 @pytest.mark.parametrize("lang", ["en", "pt", "es", "it"])

@@ -3,11 +3,15 @@
 Every game's simulator returns one (a subclass may add what its game
 measures, such as game length).  The numbers are estimates from a sample,
 so they are floats; `ci95` is the usual normal-approximation interval.
+They are computed from exact integer sums and rounded once, so the same
+games give the same digits on every machine.
 
 >>> import numpy as np
 >>> result = SimulationResult("demo", "greedy", 1, np.array([10, 20, 30, 40]))
 >>> result.mean, result.std, result.games
 (25.0, 12.909944487358056, 4)
+>>> SimulationResult("demo", "tied", 1, np.array([1.0, 0.5, 0.0, 0.5])).mean  # shared wins
+0.5
 >>> result.summary()["ci95"]
 [12.348, 37.652]
 """
@@ -17,6 +21,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -39,15 +44,30 @@ class SimulationResult:
         """How many games were played."""
         return int(self.scores.size)
 
+    def _sums(self) -> tuple[Fraction | int, Fraction | int]:
+        """The sum of the scores and of their squares, exactly: integers for
+        whole scores, fractions for shares (a game won by two is 0.5 each)."""
+        if np.issubdtype(self.scores.dtype, np.integer):
+            scores = self.scores.astype(np.int64)
+            return int(scores.sum()), int((scores * scores).sum())
+        shares = [Fraction(x) for x in self.scores.tolist()]
+        return sum(shares, Fraction(0)), sum((x * x for x in shares), Fraction(0))
+
     @property
     def mean(self) -> float:
-        """The mean final score."""
-        return float(self.scores.mean())
+        """The mean final score: the exact total over the number of games,
+        rounded once (numpy's `mean` adds in an order that depends on the CPU)."""
+        return float(Fraction(self._sums()[0]) / self.games)
 
     @property
     def std(self) -> float:
-        """The sample standard deviation of the final scores (n - 1 in the denominator)."""
-        return float(self.scores.std(ddof=1)) if self.games > 1 else 0.0
+        """The sample standard deviation of the final scores (n - 1 in the
+        denominator), from exact sums, rounded once before the root."""
+        n = self.games
+        if n < 2:
+            return 0.0
+        total, squares = self._sums()
+        return math.sqrt(Fraction(n * squares - total * total) / (n * (n - 1)))
 
     @property
     def sem(self) -> float:
@@ -62,7 +82,7 @@ class SimulationResult:
 
     def share_at_least(self, points: int) -> float:
         """The fraction of games scoring `points` or more."""
-        return float((self.scores >= points).mean())
+        return int((self.scores >= points).sum()) / self.games
 
     def distribution(self) -> dict[int, int]:
         """How many games ended with each score, lowest score first."""

@@ -91,5 +91,10 @@ def turn_values(
     chosen(_best_keeps(ws, t), ws.keeps, ws, ws.hands)
     _average(ws.hands, ws, t)  # two rolls left
     mean, second = chosen(_best_keeps(ws, t), ws.keeps, ws, ws.hands).transpose(1, 0, 2)
-    # einsum, not BLAS: OpenBLAS's own threads would spin against the workers
-    return np.einsum("h,hs->s", t.weights, mean), np.einsum("h,hs->s", t.weights, second)
+    # hand by hand, as the compiled kernel adds: not BLAS (its own threads would
+    # spin against the workers) nor einsum (whose order depends on the CPU)
+    total_mean, total_second = np.zeros(mean.shape[1]), np.zeros(mean.shape[1])
+    for h, weight in enumerate(t.weights.tolist()):
+        total_mean += weight * mean[h]
+        total_second += weight * second[h]
+    return total_mean, total_second

@@ -260,7 +260,7 @@ static void turn(const TurnTables *k, Work *w, double *values, double *seconds, 
     best_keeps(k, w);
     average(k, w, w->hm, w->hs); /* two rolls left */
     best_keeps(k, w);
-    vec m = {0}, s = {0}; /* in numpy's einsum order: hand by hand */
+    vec m = {0}, s = {0}; /* hand by hand, in the numpy kernel's order */
     for (int h = 0; h < HANDS; h++) {
         m = m + k->weights[h] * w->hm[h];
         s = s + k->weights[h] * w->hs[h];
