@@ -417,7 +417,9 @@ def plays_on(candidate: Card, colour: str, face: str | None) -> bool:
     return candidate.is_black or matches(candidate, colour, face)
 
 
-def can_play(unseen: Deck, colour: str, face: str | None, hand: int) -> Fraction:
+def can_play(
+    unseen: Deck | Mapping[str, int], colour: str, face: str | None, hand: int
+) -> Fraction:
     """P(a hand of `hand` cards drawn from the `unseen` cards holds a playable card on
     this colour and number): 1 - C(N - m, hand) / C(N, hand), with m of the N playable.
     A hand of 1 is the next card drawn: m / N.

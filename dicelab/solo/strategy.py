@@ -28,7 +28,6 @@ True
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,6 +38,7 @@ import numpy as np
 
 from dicelab.errors import SettingsError
 from dicelab.solo.game import Accept, Action, Draw, Play
+from dicelab.solo.odds import can_play
 from dicelab.solo.rules import COLOURS, STACKS, Card, deck_ids, playable_cards
 from dicelab.solo.state import GameState, Pending
 from dicelab.solo.table import Table
@@ -221,22 +221,13 @@ class DumpHigh(Bot):
 
 def no_playable_chance(unseen: Counter[str], colour: str, face: str | None, size: int) -> Fraction:
     """P(a hand of `size` cards drawn from the `unseen` cards holds nothing playable on
-    this colour and number (`face`, None after an action card)): C(U − m, size) / C(U, size),
-    m the playable cards; exact, so the blocker's choice hangs on no float.
+    this colour and number (`face`, None after an action card)), exactly, by the odds'
+    own rule (`dicelab.solo.odds.can_play`), so the blocker's choice hangs on no float.
 
-    >>> no_playable_chance(Counter({"red-5": 1, "blue-3": 2, "green-7": 1}), "red", "5", 2)
+    >>> no_playable_chance(Counter(["red-5", "blue-3", "blue-3", "green-7"]), "red", "5", 2)
     Fraction(1, 2)
     """
-    total = sum(unseen.values())
-    good = sum(n for cid, n in unseen.items() if _plays_on(cid, colour, face))
-    size = min(size, total)
-    return Fraction(math.comb(total - good, size), math.comb(total, size)) if total else Fraction(1)
-
-
-def _plays_on(card_id: str, colour: str, face: str | None) -> bool:
-    """A black card, or one of this colour or number (an action card: its colour only)."""
-    colour_of, _, rest = card_id.partition("-")
-    return colour_of == "black" or colour_of == colour or (rest.isdigit() and rest == face)
+    return 1 - can_play(unseen, colour, face, size)
 
 
 class Blocker(Bot):
