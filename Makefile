@@ -7,6 +7,8 @@ BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip
 CONSTRAINTS := constraints.txt
 PLAY_PORT ?= 8866
+# the play app's language (en, pt, es, ...; default: $DICELAB_LANG, else en)
+PLAY_LANG ?=
 # kernels kept ready with the play app already run, so that it opens at once
 POOL ?= 2
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
@@ -22,7 +24,7 @@ HUB_LESSONS ?= notebooks
 STUDENTS ?= 12
 SECONDS_PLAYED ?= 60
 
-.PHONY: lab play test bench lessons student handout setup setup-dev browser format clean hub hub-proxy loadtest
+.PHONY: lab play test bench lessons student i18n handout setup setup-dev browser format clean hub hub-proxy loadtest
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,10 +61,9 @@ browser:
 lab: setup
 	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --notebook-dir=notebooks $(ROOT_FLAG)
 
+# `dicelab play` serves the course's play.ipynb with Voilà on 127.0.0.1 and prints its URL
 play: setup
-	@echo "Serving the play app at http://127.0.0.1:$(PLAY_PORT)/ (Ctrl-C stops it)"
-	$(BIN)/voila notebooks/play.ipynb --no-browser --port=$(PLAY_PORT) --Voila.ip=127.0.0.1 \
-	  --preheat_kernel=True --pool_size=$(POOL)
+	$(BIN)/dicelab play --port $(PLAY_PORT) --pool $(POOL) $(if $(PLAY_LANG),--lang $(PLAY_LANG))
 
 test: setup-dev browser hub-proxy
 	$(BIN)/ruff check .
@@ -89,6 +90,18 @@ lessons: setup-dev
 # The student edition: every notebook without its solutions, in build/student/.
 student: setup
 	$(BIN)/python tools/student_edition.py build/student
+
+# The translations (docs/adding-a-language.md): every message marked in the code
+# (msg, msg_plural, _ and ngettext of dicelab.core.i18n) extracted by Babel into the
+# template dicelab/locale/dicelab.pot, then merged into each language's .po, where a
+# translator fills the new entries (tests/test_i18n.py says which are missing).  The
+# .mo files are compiled from the .po when the package is built (setup.py).
+I18N_KEYWORDS := -k msg:1c,2 -k msg_plural:1c,2,3
+i18n: setup-dev
+	$(BIN)/pybabel extract -F babel.cfg $(I18N_KEYWORDS) --no-wrap --sort-by-file \
+	  --project dicelab --copyright-holder dicelab -o dicelab/locale/dicelab.pot dicelab
+	$(BIN)/pybabel update --no-wrap --ignore-obsolete -i dicelab/locale/dicelab.pot \
+	  -d dicelab/locale -D dicelab
 
 # The printable exact odds of every game (`dicelab tables`): build/handout.html,
 # printed to build/handout.pdf by Debian's chromium (never a downloaded browser),

@@ -1,10 +1,12 @@
 """The play app: every game's panel in a tab, and a language switch.
 
 `PlayApp()` is what `notebooks/play.ipynb` shows (and `make play` serves
-with Voilà): a header with English / Português / Español / Italiano, then
+with Voilà): a header with English / Português / Español / Italiano / Français, then
 one tab per game of `dicelab.games.GAMES`.  Only the open tab's panel is
 built (a class waits for nothing else); switching the language rebuilds the
 built panels in the new language around the same games, so nothing is lost.
+Its language is, by default, that of the environment variable `DICELAB_LANG`
+(`dicelab play --lang` sets it for the app's kernels), else English.
 
 >>> app = PlayApp(lang="pt")
 >>> app.tabs.titles, sorted(app.panels)
@@ -13,7 +15,7 @@ built panels in the new language around the same games, so nothing is lost.
 >>> app.tabs.titles[0], app.panels["dice-poker"].lang
 ('Dice Poker', 'en')
 >>> [label for label, _ in app.language.options]
-['English', 'Português', 'Español', 'Italiano']
+['English', 'Português', 'Español', 'Italiano', 'Français']
 >>> app.language.value = "it"
 >>> app.tabs.titles[0], app.panels["dice-poker"].roll_button.description
 ('Poker di dadi', 'Lancia (ancora 3)')
@@ -22,22 +24,37 @@ built panels in the new language around the same games, so nothing is lost.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+import os
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
+from dicelab.core.i18n import LANGS, LANGUAGE_NAMES, msg, translate
 from dicelab.core.ui.widgets import playable_bundle
 from dicelab.core.ui.words import COMMON_WORDS, Words, check_lang, listing
+from dicelab.errors import SettingsError
 from dicelab.games import GAMES, GameInfo
 
-TITLE = {
-    "en": "dicelab: play",
-    "pt": "dicelab: jogar",
-    "es": "dicelab: jugar",
-    "it": "dicelab: gioca",
-}
-LANGUAGES = (("English", "en"), ("Português", "pt"), ("Español", "es"), ("Italiano", "it"))
+TITLE = msg("app_title", "dicelab: play")
+LANGUAGES = tuple(zip(LANGUAGE_NAMES, LANGS))
+LANG_VARIABLE = "DICELAB_LANG"
+
+
+def default_lang(environ: Mapping[str, str] = os.environ) -> str:
+    """The language of an app given none: `DICELAB_LANG` if set, else English.
+
+    >>> default_lang({}), default_lang({"DICELAB_LANG": "pt"})
+    ('en', 'pt')
+    >>> default_lang({"DICELAB_LANG": "klingon"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.SettingsError: DICELAB_LANG must be one of en, pt, ..., not 'klingon'
+    """
+    lang = environ.get(LANG_VARIABLE) or "en"
+    if lang not in LANGS:
+        raise SettingsError(f"{LANG_VARIABLE} must be one of {', '.join(LANGS)}, not {lang!r}")
+    return lang
 
 
 class PlayApp:
@@ -47,12 +64,12 @@ class PlayApp:
     def __init__(
         self,
         players: Sequence[str] = ("Ana", "Bruno"),
-        lang: str = "en",
+        lang: str | None = None,
         games: Sequence[GameInfo] | None = None,
     ) -> None:
         self.games = list(GAMES.values()) if games is None else list(games)
         self.players = tuple(players)
-        self.lang = check_lang(lang)
+        self.lang = default_lang() if lang is None else check_lang(lang)
         self.panels: dict[str, Any] = {}
         self.title = widgets.HTML()
         self.language = widgets.ToggleButtons(options=list(LANGUAGES), value=self.lang)
@@ -72,7 +89,8 @@ class PlayApp:
         self.language.observe(lambda change: self._switch(change["new"]), names="value")
 
     def _show_titles(self) -> None:
-        self.title.value = f"<b style='font-size:1.2em'>{html.escape(TITLE[self.lang])}</b>"
+        title = html.escape(translate(TITLE, self.lang))
+        self.title.value = f"<b style='font-size:1.2em'>{title}</b>"
         self.tabs.titles = tuple(game.title_in(self.lang) for game in self.games)
 
     def _open(self, index: int | None) -> None:

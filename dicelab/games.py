@@ -15,12 +15,13 @@ command line registers each game's commands from it.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from dicelab.core.engine import Engine, Strategy
+from dicelab.core.i18n import messages, msg, translate
 from dicelab.errors import SettingsError
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -33,12 +34,21 @@ def load(ref: str) -> Any:
     return getattr(found, name) if name else found
 
 
+TITLES = messages(
+    msg("game:dice-poker", "Dice Poker"),
+    msg("game:solitaire", "Solitaire Dice"),
+    msg("game:sly-dice", "Sly Dice"),
+    msg("game:solo", "Solo"),
+)
+"""The games' names, translated by the catalogs (a game not listed keeps its English title)."""
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """One game: where each of its parts lives ("module:name"), and helpers.
 
-    - `title`: its name in English; `titles`: in other languages, by code
-      (`title_in(lang)` picks one);
+    - `title`: its name in English (`title_in(lang)`: in another language,
+      from the catalogs);
     - `rules`: the module of its rules; `engine`: its engine class;
     - `odds`: functions that make its exact odds tables with no arguments;
     - `strategies`: a function (name, **options) -> an engine `Strategy`, and
@@ -52,7 +62,6 @@ class GameInfo:
 
     name: str
     title: str
-    titles: Mapping[str, str]
     rules: str
     engine: str
     odds: tuple[str, ...]
@@ -71,10 +80,11 @@ class GameInfo:
 
         >>> GAMES["dice-poker"].title_in("es"), GAMES["solitaire"].title_in("pt")
         ('Póquer de dados', 'Solitaire Dice')
-        >>> GAMES["dice-poker"].title_in("it"), GAMES["solo"].title_in("it")
-        ('Poker di dadi', 'Solo')
+        >>> GAMES["dice-poker"].title_in("fr"), GAMES["solo"].title_in("it")
+        ('Poker d’as', 'Solo')
         """
-        return self.titles.get(lang, self.title)
+        title = TITLES.get(f"game:{self.name}")
+        return self.title if title is None else translate(title, lang)
 
     @property
     def engine_class(self) -> type[Any]:
@@ -122,7 +132,6 @@ GAMES: dict[str, GameInfo] = {
     "dice-poker": GameInfo(
         name="dice-poker",
         title="Dice Poker",
-        titles={"pt": "Pôquer de dados", "es": "Póquer de dados", "it": "Poker di dadi"},
         rules="dicelab.dice_poker.rules",
         engine="dicelab.dice_poker.game:DicePokerGame",
         odds=("dicelab.dice_poker.odds:single_roll_table", "dicelab.dice_poker.odds:turn_table"),
@@ -143,7 +152,6 @@ GAMES: dict[str, GameInfo] = {
     "solitaire": GameInfo(
         name="solitaire",
         title="Solitaire Dice",
-        titles={},
         rules="dicelab.solitaire.rules",
         engine="dicelab.solitaire.game:SolitaireGame",
         odds=(
@@ -166,7 +174,6 @@ GAMES: dict[str, GameInfo] = {
     "sly-dice": GameInfo(
         name="sly-dice",
         title="Sly Dice",
-        titles={},
         rules="dicelab.sly_dice.rules",
         engine="dicelab.sly_dice.game:SlyDiceGame",
         odds=("dicelab.sly_dice.odds:card_table", "dicelab.sly_dice.odds:rolling_table"),
@@ -182,7 +189,6 @@ GAMES: dict[str, GameInfo] = {
     "solo": GameInfo(
         name="solo",
         title="Solo",
-        titles={},
         rules="dicelab.solo.rules",
         engine="dicelab.solo.game:SoloGame",
         odds=("dicelab.solo.odds:no_playable_table", "dicelab.solo.odds:with_vs_without_table"),

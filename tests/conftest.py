@@ -12,6 +12,12 @@ import os
 import pytest
 from hypothesis import settings
 
+# The command line speaks the user's language (`--lang`, else DICELAB_LANG, else the
+# locale's: LANGUAGE, LC_ALL, LC_MESSAGES, LANG), and the tests compare its English
+# output byte for byte: English for the whole session, on a machine with LANG=fr_FR
+# too, and in the processes the tests start (they inherit it).
+os.environ["DICELAB_LANG"] = "en"
+
 settings.register_profile("repeatable", derandomize=True, print_blob=True)
 settings.register_profile("explore", print_blob=True)
 settings.load_profile(os.environ.get("DICELAB_HYPOTHESIS", "repeatable"))

@@ -277,10 +277,10 @@ def test_an_advisor_adds_expected_scores_and_deltas() -> None:
     }
     advice = panel.hints.advice_html.value
     assert '6 6 6 · your hold</td><td title="401/2">200.50</td><td>best</td>' in advice
-    assert "<td>6 6</td><td>190.25</td><td>−10.25</td>" in advice
-    assert "<td>none (reroll all)</td><td>150.00</td><td>−50.50</td>" in advice
+    assert "<td>6 6</td><td>190.25</td><td>-10.25</td>" in advice
+    assert "<td>none (reroll all)</td><td>150.00</td><td>-50.50</td>" in advice
     assert '<td>Chance</td><td title="361/2">180.50</td><td>best</td>' in advice
-    assert "<td>Sixes</td><td>180.00</td><td>−0.50</td>" in advice
+    assert "<td>Sixes</td><td>180.00</td><td>-0.50</td>" in advice
     assert advice.index("If you roll again") < advice.index("If you score now")
 
 
@@ -420,7 +420,7 @@ def test_bad_players_are_refused_clearly(players, words) -> None:
 
 def test_bad_settings_are_refused_clearly() -> None:
     with pytest.raises(SettingsError, match="lang must be one of en, pt"):
-        DicePokerPanel(["Ana"], lang="fr")
+        DicePokerPanel(["Ana"], lang="de")
     with pytest.raises(SettingsError, match="seed"):
         DicePokerPanel(["Ana"], seed=-1)
     with pytest.raises(SettingsError, match="unknown ruleset"):

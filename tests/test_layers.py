@@ -1,4 +1,4 @@
-"""The core is game-agnostic and layered: dice < engine < present < ui.
+"""The core is game-agnostic and layered: i18n < dice < engine < present < ui.
 
 Each core folder imports only the folders below it (and `dicelab.errors`);
 no core module imports a game; importing dicelab, its core or its registry
@@ -17,7 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "dicelab" / "core"
-LAYERS = ("dice", "engine", "present", "ui")
+LAYERS = ("i18n", "dice", "engine", "present", "ui")
 GAME_PACKAGES = ("dicelab.dice_poker", "dicelab.solitaire")
 
 

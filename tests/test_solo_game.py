@@ -21,7 +21,7 @@ import pytest
 
 from dicelab.errors import IllegalMove, SaveFileError, SettingsError
 from dicelab.solo.game import Accept, Draw, Play, SoloGame, hand_points
-from dicelab.solo.odds import can_play, unseen_cards
+from dicelab.solo.in_play import can_play, unseen_cards
 from dicelab.solo.rules import DEFAULT_RULES, SoloRules, card, deck_counts, deck_ids, make_deck
 from dicelab.solo.simulate import play_game, simulate
 from dicelab.solo.state import GameState, Pending

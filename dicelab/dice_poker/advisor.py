@@ -30,12 +30,14 @@ decimals: unlike the odds, they are not exact fractions.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
 from dicelab.core.dice.hands import Hand, as_hand, sub_hands
 from dicelab.core.engine.checks import whole_number
+from dicelab.core.i18n import msg, msg_plural, translate
 from dicelab.core.present.table import PROBABILITY, Column, OddsTable
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.game import DicePokerGame
@@ -51,15 +53,51 @@ from dicelab.errors import SettingsError
 MAX_ROLLS_LEFT = 2
 PLACES = 4
 
-NOTE = (
+NOTE = msg(
+    "dice-poker|advise_note",
     "Expected final score: points on the card + bonuses earned + expected points to come "
     "with optimal play (float64 from the solver, rounded to 4 decimals, not an exact "
-    "fraction). Delta: expected score given up against the best option."
+    "fraction). Delta: expected score given up against the best option.",
 )
-ODDS_NOTE = (
-    " Box columns: the exact chance of each open box by the end of this turn, "
-    "when the remaining rolls aim at that box alone."
+ODDS_NOTE = msg(
+    "dice-poker|advise_odds_note",
+    "Box columns: the exact chance of each open box by the end of this turn, "
+    "when the remaining rolls aim at that box alone.",
 )
+HOLD_TITLE = msg_plural(  # "1 roll(s)" in English, as ever
+    "dice-poker|advise_holds",
+    "Hand {hand}, {count} roll(s) left: the value of each hold with optimal play",
+    "Hand {hand}, {count} roll(s) left: the value of each hold with optimal play",
+)
+BOX_TITLE = msg(
+    "dice-poker|advise_boxes", "Hand {hand}, last roll: the value of each box with optimal play"
+)
+HEADINGS = {
+    "hold": msg("dice-poker|hold_heading", "Hold"),
+    "rerolled": msg("dice-poker|rerolled", "Dice rerolled"),
+    "box": msg("odds|box", "Box"),
+    "name": msg("odds|name", "Name"),
+    "points": msg("odds|points", "Points"),
+    "bonus": msg("dice-poker|bonus", "Bonus"),
+    "expected_score": msg("dice-poker|expected_final", "Expected final score"),
+    "delta": msg("dice-poker|delta", "Delta"),
+}
+
+
+def _headed(columns: Sequence[Column], lang: str) -> tuple[Column, ...]:
+    """The columns with their headings (`HEADINGS`) in `lang`, the holds written in `lang`.
+
+    >>> [c.label for c in _headed([Column("delta", "Delta"), Column("pair", "Par")], "pt")]
+    ['Diferença', 'Par']
+    """
+    headed = []
+    for column in columns:
+        if column.key in HEADINGS:
+            column = replace(column, label=translate(HEADINGS[column.key], lang))
+        if column.key == "hold":
+            column = replace(column, show=lambda hold: hold_text(hold, lang))
+        headed.append(column)
+    return tuple(headed)
 
 
 def _resolve(
@@ -112,6 +150,7 @@ def advise(
     *,
     solution: Solution | None = None,
     progress: str | bool | None = "auto",
+    lang: str = "en",
 ) -> OddsTable:
     """Every option of this turn with its expected final score and its delta.
 
@@ -120,6 +159,7 @@ def advise(
     card.  With `rolls_left` 1 or 2 the rows are the distinct holds ("all
     (stop)" is scoring now); with 0 they are the legal boxes.  The ruleset's
     table is solved (or loaded from the cache) unless `solution` is given.
+    The table's words are in `lang`.
     """
     rules, state, dice, rolls_left = _resolve(state, dice, rolls_left, ruleset)
     hand = as_hand(dice, 5)
@@ -128,8 +168,8 @@ def advise(
     elif ruleset_key(solution.rules) != ruleset_key(rules):
         raise SettingsError(f"this solution is for {solution.rules.name}, not {rules.name}")
     if rolls_left == 0:
-        return _box_table(solution, state, hand)
-    return _hold_table(solution, state, hand, rolls_left)
+        return _box_table(solution, state, hand, lang)
+    return _hold_table(solution, state, hand, rolls_left, lang)
 
 
 def _state_arrays(solution: Solution, state: CardState) -> tuple[np.ndarray, ...]:
@@ -164,7 +204,9 @@ def _finish(rows: list[dict[str, Any]], values: list[float]) -> list[dict[str, A
     return out
 
 
-def _hold_table(solution: Solution, state: CardState, hand: Hand, rolls_left: int) -> OddsTable:
+def _hold_table(
+    solution: Solution, state: CardState, hand: Hand, rolls_left: int, lang: str
+) -> OddsTable:
     from dicelab.dice_poker.odds import HOLD_COLUMN, current_turn_table
 
     rules, space = solution.rules, solution.space
@@ -198,24 +240,24 @@ def _hold_table(solution: Solution, state: CardState, hand: Hand, rolls_left: in
         Column("rerolled", "Dice rerolled"),
         Column("expected_score", "Expected final score"),
         Column("delta", "Delta"),
-        *(Column(box.id, box.name, PROBABILITY) for box in open_boxes),
+        *(Column(box.id, box.label(lang), PROBABILITY) for box in open_boxes),
     )
     rows = _finish(rows, values)
     meta = _meta(rules, state, hand, rolls_left) | {
         "best": hold_text(rows[0]["hold"]),
         "expected_score": rows[0]["expected_score"],
     }
+    faces = " ".join(map(str, hand))
     return OddsTable(
-        f"Hand {' '.join(map(str, hand))}, {rolls_left} roll(s) left: "
-        "the value of each hold with optimal play",
-        columns,
+        translate(HOLD_TITLE, lang, count=rolls_left, hand=faces),
+        _headed(columns, lang),
         tuple(rows),
         meta,
-        note=NOTE + ODDS_NOTE,
+        note=f"{translate(NOTE, lang)} {translate(ODDS_NOTE, lang)}",
     )
 
 
-def _box_table(solution: Solution, state: CardState, hand: Hand) -> OddsTable:
+def _box_table(solution: Solution, state: CardState, hand: Hand, lang: str) -> OddsTable:
     rules, space = solution.rules, solution.space
     w = keep_lattice()
     filled = sum(1 << b for b, box_id in enumerate(rules.box_ids) if box_id in state.filled)
@@ -236,7 +278,7 @@ def _box_table(solution: Solution, state: CardState, hand: Hand) -> OddsTable:
             upper,
             (p == 50) if box.id == "poker" else bool(state.poker_fifty),
         )
-        rows.append({"box": box.id, "name": box.name, "points": p, "bonus": bonus})
+        rows.append({"box": box.id, "name": box.label(lang), "points": p, "bonus": bonus})
         values.append(banked + p + bonus + solution.future(nxt))
     columns = (
         Column("box", "Box"),
@@ -252,11 +294,11 @@ def _box_table(solution: Solution, state: CardState, hand: Hand) -> OddsTable:
         "expected_score": rows[0]["expected_score"],
     }
     return OddsTable(
-        f"Hand {' '.join(map(str, hand))}, last roll: the value of each box with optimal play",
-        columns,
+        translate(BOX_TITLE, lang, hand=" ".join(map(str, hand))),
+        _headed(columns, lang),
         tuple(rows),
         meta,
-        note=NOTE,
+        note=translate(NOTE, lang),
     )
 
 

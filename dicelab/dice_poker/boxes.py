@@ -1,5 +1,6 @@
-"""The boxes of the Dice Poker score cards: what each box scores, in every
-language, for the rulesets of `dicelab.dice_poker.rules`.
+"""The boxes of the Dice Poker score cards: what each box scores and its name
+(translated by the catalogs, `dicelab.core.i18n`), for the rulesets of
+`dicelab.dice_poker.rules`.
 
 >>> [box.id for box in upper_boxes()][:3]
 ['ones', 'twos', 'threes']
@@ -13,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from dicelab.core.i18n import Message, messages, msg, translate
 from dicelab.dice_poker import scoring
 
 UPPER_IDS = ("ones", "twos", "threes", "fours", "fives", "sixes")
@@ -29,47 +31,48 @@ class Box:
     """
 
     id: str
-    name: str
-    name_pt: str
-    name_es: str
-    name_it: str
+    title: Message
     section: Section
     qualifies: scoring.Test
     score: scoring.Scorer
     joker_points: int | None = None
 
+    @property
+    def name(self) -> str:
+        """The box's name in English."""
+        return self.title.text
+
+    @property
+    def name_pt(self) -> str:
+        """The box's name in Portuguese (the lessons show both)."""
+        return self.label("pt")
+
     def label(self, lang: str = "en") -> str:
-        """The box's name in English ("en"), Portuguese ("pt"), Spanish ("es") or
-        Italian ("it").
+        """The box's name in `lang`.
 
         >>> from dicelab.dice_poker.rules import get_ruleset
-        >>> [get_ruleset().box("sixes").label(lang) for lang in ("en", "pt", "es", "it")]
-        ['Sixes', 'Seis', 'Seises', 'Sei']
+        >>> [get_ruleset().box("sixes").label(lang) for lang in ("en", "pt", "es", "it", "fr")]
+        ['Sixes', 'Seis', 'Seises', 'Sei', 'Six']
         >>> [get_ruleset().box("small_straight").label(lang) for lang in ("es", "it")]
         ['Escalera menor', 'Scala piccola']
         """
-        if lang == "pt":
-            return self.name_pt
-        if lang == "es":
-            return self.name_es
-        if lang == "it":
-            return self.name_it
-        return self.name
+        return translate(self.title, lang)
 
 
 def upper_boxes() -> tuple[Box, ...]:
     """Ones to Sixes: each scores the dice that show its face."""
-    names = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
-    names_pt = ("Ases", "Dois", "Três", "Quatro", "Cinco", "Seis")
-    names_es = ("Unos", "Doses", "Treses", "Cuatros", "Cincos", "Seises")
-    names_it = ("Uno", "Due", "Tre", "Quattro", "Cinque", "Sei")
+    titles = (
+        msg("box:ones", "Ones"),
+        msg("box:twos", "Twos"),
+        msg("box:threes", "Threes"),
+        msg("box:fours", "Fours"),
+        msg("box:fives", "Fives"),
+        msg("box:sixes", "Sixes"),
+    )
     return tuple(
         Box(
             UPPER_IDS[f - 1],
-            names[f - 1],
-            names_pt[f - 1],
-            names_es[f - 1],
-            names_it[f - 1],
+            titles[f - 1],
             "upper",
             scoring.upper_test(f),
             scoring.upper_scorer(f),
@@ -78,16 +81,16 @@ def upper_boxes() -> tuple[Box, ...]:
     )
 
 
-LOWER_NAMES: dict[str, tuple[str, str, str, str]] = {  # English, Portuguese, Spanish, Italian
-    "pair": ("Pair", "Par", "Pareja", "Coppia"),
-    "two_pairs": ("Two pairs", "Dois pares", "Doble pareja", "Doppia coppia"),
-    "three_kind": ("Three of a kind", "Trinca", "Trío", "Tris"),
-    "four_kind": ("Four of a kind", "Quadra", "Cuatro iguales", "Quattro uguali"),
-    "full_house": ("Full house", "Full House", "Full", "Full"),
-    "small_straight": ("Small straight", "Sequência pequena", "Escalera menor", "Scala piccola"),
-    "large_straight": ("Large straight", "Sequência grande", "Escalera mayor", "Scala grande"),
-    "chance": ("Chance", "Chance", "Chance", "Chance"),
-}
+LOWER_TITLES = messages(
+    msg("box:pair", "Pair"),
+    msg("box:two_pairs", "Two pairs"),
+    msg("box:three_kind", "Three of a kind"),
+    msg("box:four_kind", "Four of a kind"),
+    msg("box:full_house", "Full house"),
+    msg("box:small_straight", "Small straight"),
+    msg("box:large_straight", "Large straight"),
+    msg("box:chance", "Chance"),
+)
 
 
 def _lower(
@@ -95,16 +98,15 @@ def _lower(
     test: scoring.Test,
     score: scoring.Scorer,
     joker: int | None = None,
-    names: tuple[str, str, str, str] | None = None,
+    title: Message | None = None,
 ) -> Box:
-    """A lower box, named as in `LOWER_NAMES` unless `names` are given."""
-    name, name_pt, name_es, name_it = names or LOWER_NAMES[box_id]
-    return Box(box_id, name, name_pt, name_es, name_it, "lower", test, score, joker)
+    """A lower box, named as in `LOWER_TITLES` unless a `title` is given."""
+    return Box(box_id, title or LOWER_TITLES[f"box:{box_id}"], "lower", test, score, joker)
 
 
-def _poker(names: tuple[str, str, str, str]) -> Box:
+def _poker(title: Message) -> Box:
     """The five-of-a-kind box, under the ruleset's own name."""
-    return _lower("poker", scoring.is_five_of_a_kind, scoring.score_poker, names=names)
+    return _lower("poker", scoring.is_five_of_a_kind, scoring.score_poker, title=title)
 
 
 def pair_boxes() -> tuple[Box, ...]:
@@ -115,16 +117,15 @@ def pair_boxes() -> tuple[Box, ...]:
     )
 
 
-def classic_lower(poker_name: str, poker_name_es: str, poker_name_it: str) -> tuple[Box, ...]:
-    """The lower boxes of Dice Poker and Yahtzee (their poker box's names:
-    English, Spanish, Italian; Pôquer in Portuguese)."""
+def classic_lower(poker: Message) -> tuple[Box, ...]:
+    """The lower boxes of Dice Poker and Yahtzee (`poker`: their poker box's name)."""
     return (
         _lower("three_kind", lambda d: scoring.has_kind(d, 3), scoring.score_three_kind),
         _lower("four_kind", lambda d: scoring.has_kind(d, 4), scoring.score_four_kind),
         _lower("full_house", scoring.is_full_house, scoring.score_full_house, 25),
         _lower("small_straight", scoring.has_small_straight, scoring.score_small_straight, 30),
         _lower("large_straight", scoring.has_large_straight, scoring.score_large_straight, 40),
-        _poker((poker_name, "Pôquer", poker_name_es, poker_name_it)),
+        _poker(poker),
         _lower("chance", scoring.always, scoring.score_chance),
     )
 
@@ -136,7 +137,7 @@ def yatzy_lower() -> tuple[Box, ...]:
             "pair",
             lambda d: scoring.has_kind(d, 2),
             scoring.score_yatzy_pair,
-            names=("One pair", "Par", "Pareja", "Coppia"),
+            title=msg("box:pair", "One pair"),
         ),
         _lower("two_pairs", scoring.has_two_pairs, scoring.score_yatzy_two_pairs),
         _lower("three_kind", lambda d: scoring.has_kind(d, 3), scoring.yatzy_kind_scorer(3)),
@@ -153,5 +154,5 @@ def yatzy_lower() -> tuple[Box, ...]:
         ),
         _lower("full_house", scoring.is_full_house, scoring.score_yatzy_full_house),
         _lower("chance", scoring.always, scoring.score_chance),
-        _poker(("Yatzy", "Pôquer", "Yatzy", "Yatzy")),
+        _poker(msg("box:poker", "Yatzy")),
     )

@@ -26,7 +26,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from dicelab.cli import FORMATS, Commands, render, whole_number
+from dicelab.cli import FORMATS, Commands, render, table_language, whole_number
+from dicelab.core.i18n import _, current_language, number
 from dicelab.dice_poker.rules import JOKER_MODES, RULESETS
 from dicelab.errors import SettingsError
 
@@ -38,7 +39,8 @@ READ_ONLY_ENV = "DICELAB_CACHE_READONLY"
 def _odds(args: argparse.Namespace) -> str:
     from dicelab.dice_poker.odds import turn_table
 
-    return render(turn_table(args.ruleset, args.rolls), args.format)
+    lang = table_language(args.format)
+    return render(turn_table(args.ruleset, args.rolls, lang), args.format)
 
 
 def _settings(args: argparse.Namespace) -> dict:
@@ -51,7 +53,7 @@ def _solve(args: argparse.Namespace) -> str:
     if args.all:
         if args.no_cache or args.joker is not None or args.ruleset != "dice-poker":
             raise SettingsError(
-                "--all solves every preset as it is: no --ruleset, --joker or --no-cache"
+                _("--all solves every preset as it is: no --ruleset, --joker or --no-cache")
             )
         names = sorted(RULESETS)
     else:
@@ -80,7 +82,7 @@ def _cache_folder(folder: str | None) -> Iterator[None]:
         yield
         return
     if not folder.strip():
-        raise SettingsError("--cache-dir needs a folder")
+        raise SettingsError(_("--cache-dir needs a folder"))
     _check_writable(Path(folder).expanduser())
     saved = {name: os.environ.get(name) for name in (CACHE_ENV, READ_ONLY_ENV)}
     os.environ[CACHE_ENV] = folder
@@ -100,31 +102,37 @@ def _check_writable(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise SettingsError(f"cannot make the cache folder {folder}: {error.strerror}") from None
+        said = _("cannot make the cache folder {folder}: {reason}")
+        raise SettingsError(said.format(folder=folder, reason=error.strerror)) from None
     if not os.access(folder, os.W_OK):
-        raise SettingsError(f"cannot write in the cache folder {folder}")
+        raise SettingsError(_("cannot write in the cache folder {folder}").format(folder=folder))
 
 
 def _solve_text(solution: Any) -> str:
-    """A solution's summary as lines of text."""
-    summary = solution.summary()
-    return "\n".join(
-        [
-            f"{summary['ruleset']} (joker {solution.rules.joker}): optimal solitaire play",
-            f"expected score  {summary['expected_score']:.4f}",
-            f"std             {summary['std']:.4f}",
-            f"states          {summary['states']}",
-            f"seconds         {summary['seconds']:.2f}"
-            + (" (from the cache)" if solution.from_cache else ""),
-        ]
+    """A solution's summary as lines of text, in the command line's language."""
+    summary, lang = solution.summary(), current_language()
+    seconds = number(summary["seconds"], 2, lang)
+    if solution.from_cache:
+        seconds = _("{seconds} (from the cache)").format(seconds=seconds)
+    rows = {
+        _("expected score"): number(summary["expected_score"], 4, lang),
+        _("std"): number(summary["std"], 4, lang),
+        _("states"): str(summary["states"]),
+        _("seconds"): seconds,
+    }
+    width = max(map(len, rows)) + 2
+    title = _("{ruleset} (joker {joker}): optimal solitaire play").format(
+        ruleset=summary["ruleset"], joker=solution.rules.joker
     )
+    return "\n".join([title, *(label.ljust(width) + value for label, value in rows.items())])
 
 
 def five_dice(text: str) -> list[int]:
     """`--dice`: five faces 1 to 6, separated by commas."""
     parts = text.replace(" ", "").split(",")
     if len(parts) != 5 or not all(p in ("1", "2", "3", "4", "5", "6") for p in parts):
-        raise argparse.ArgumentTypeError(f"five faces 1 to 6, like 1,3,3,4,6 (not {text!r})")
+        said = _("five faces 1 to 6, like 1,3,3,4,6 (not {text})")
+        raise argparse.ArgumentTypeError(said.format(text=repr(text)))
     return [int(p) for p in parts]
 
 
@@ -137,11 +145,13 @@ def card_points(text: str) -> dict[str, int]:
     """`--card`: box=points pairs separated by commas, like chance=20,ones=3."""
     card: dict[str, int] = {}
     for part in (p for p in re.split(r"[,\s]+", text) if p):
-        box, _, points = part.partition("=")
+        box, _equals, points = part.partition("=")
         if not box or not (points.isascii() and points.isdigit()) or len(points) > 4:
-            raise argparse.ArgumentTypeError(f"write the card as box=points,... not {part!r}")
+            said = _("write the card as box=points,... not {part}")
+            raise argparse.ArgumentTypeError(said.format(part=repr(part)))
         if box in card:
-            raise argparse.ArgumentTypeError(f"the box {box!r} is given twice")
+            said = _("the box {box} is given twice")
+            raise argparse.ArgumentTypeError(said.format(box=repr(box)))
         card[box] = int(points)
     return card
 
@@ -153,13 +163,14 @@ def _card_state(args: argparse.Namespace, rules: Any) -> Any:
 
     if args.card is None:
         if args.poker_bonus:
-            raise SettingsError("--poker-bonus goes with --card")
+            raise SettingsError(_("--poker-bonus goes with --card"))
         return CardState(frozenset(args.filled), args.upper, args.poker_fifty)
     if args.filled or args.upper or args.poker_fifty:
-        raise SettingsError("give either --card or --filled/--upper/--poker-50, not both")
+        raise SettingsError(_("give either --card or --filled/--upper/--poker-50, not both"))
     unknown = sorted(set(args.card) - set(rules.box_ids))
     if unknown:
-        raise SettingsError(f"{rules.name} has no box {unknown[0]!r}")
+        said = _("{ruleset} has no box {box}")
+        raise SettingsError(said.format(ruleset=rules.name, box=repr(unknown[0])))
     boxes = {b: args.card.get(b) for b in rules.box_ids}
     return CardState.from_card(Scorecard(rules, boxes, args.poker_bonus))
 
@@ -169,24 +180,27 @@ def _advise(args: argparse.Namespace) -> str:
     from dicelab.dice_poker.game import DicePokerGame
     from dicelab.dice_poker.rules import get_ruleset
 
+    lang = table_language(args.format)
     if args.game is not None:
         given = [f"--{n.replace('_', '-')}" for n in ("dice", "card", "filled") if getattr(args, n)]
         if given:
-            raise SettingsError(f"--game gives the card and the dice: drop {given[0]}")
+            said = _("--game gives the card and the dice: drop {option}")
+            raise SettingsError(said.format(option=given[0]))
         game = DicePokerGame.load(args.game)
         rules = game.ruleset.with_settings(**_settings(args)) if args.joker else game.ruleset
-        return render(advise(game, rolls_left=args.rolls_left, ruleset=rules), args.format)
+        table = advise(game, rolls_left=args.rolls_left, ruleset=rules, lang=lang)
+        return render(table, args.format)
     if args.dice is None or args.rolls_left is None:
-        raise SettingsError("give --dice and --rolls-left (or a saved game with --game)")
+        raise SettingsError(_("give --dice and --rolls-left (or a saved game with --game)"))
     rules = get_ruleset(args.ruleset, **_settings(args))
     state = _card_state(args, rules)
-    return render(advise(state, args.dice, args.rolls_left, rules), args.format)
+    return render(advise(state, args.dice, args.rolls_left, rules, lang=lang), args.format)
 
 
 def register(commands: Commands) -> None:
     """Add Dice Poker's commands to the command line."""
-    odds = commands.verb("odds", "print a table of exact odds").add_parser(
-        "dice-poker", help="every box of Dice Poker (or Yahtzee, Yatzy)"
+    odds = commands.verb("odds", _("print a table of exact odds")).add_parser(
+        "dice-poker", help=_("every box of Dice Poker (or Yahtzee, Yatzy)")
     )
     odds.add_argument("--ruleset", choices=sorted(RULESETS), default="dice-poker")
     odds.add_argument(
@@ -194,40 +208,44 @@ def register(commands: Commands) -> None:
         type=whole_number,
         choices=(1, 2, 3),
         default=1,
-        help="rolls in the turn, holds aimed at each box (default 1)",
+        help=_("rolls in the turn, holds aimed at each box (default 1)"),
     )
     odds.add_argument("--format", choices=FORMATS, default="table")
     odds.set_defaults(run=_odds)
 
-    solve = commands.verb("solve", "optimal play: expected score and std").add_parser(
-        "dice-poker", help="the optimal solitaire strategy of Dice Poker (or Yahtzee, Yatzy)"
+    solve = commands.verb("solve", _("optimal play: expected score and std")).add_parser(
+        "dice-poker", help=_("the optimal solitaire strategy of Dice Poker (or Yahtzee, Yatzy)")
     )
     solve.add_argument("--ruleset", choices=sorted(RULESETS), default="dice-poker")
-    solve.add_argument("--joker", choices=JOKER_MODES, help="change the ruleset's joker rule")
+    solve.add_argument("--joker", choices=JOKER_MODES, help=_("change the ruleset's joker rule"))
     solve.add_argument("--format", choices=SOLVE_FORMATS, default="table")
-    solve.add_argument("--no-cache", action="store_true", help="solve again, ignore the cache")
+    solve.add_argument("--no-cache", action="store_true", help=_("solve again, ignore the cache"))
     solve.add_argument(
-        "--all", action="store_true", help="every ruleset the panels offer (fills a shared cache)"
+        "--all",
+        action="store_true",
+        help=_("every ruleset the panels offer (fills a shared cache)"),
     )
     solve.add_argument(
-        "--cache-dir", metavar="DIR", help="the cache folder to use (default $DICELAB_CACHE_DIR)"
+        "--cache-dir",
+        metavar="DIR",
+        help=_("the cache folder to use (default $DICELAB_CACHE_DIR)"),
     )
     solve.set_defaults(run=_solve)
 
-    adv = commands.verb("advise", "the value of every choice of the turn at hand").add_parser(
-        "dice-poker", help="every hold (or box) of a Dice Poker turn, with optimal play"
+    adv = commands.verb("advise", _("the value of every choice of the turn at hand")).add_parser(
+        "dice-poker", help=_("every hold (or box) of a Dice Poker turn, with optimal play")
     )
     adv.add_argument("--ruleset", choices=sorted(RULESETS), default="dice-poker")
-    adv.add_argument("--dice", type=five_dice, help="five faces, e.g. 1,3,3,4,6")
+    adv.add_argument("--dice", type=five_dice, help=_("five faces, e.g. 1,3,3,4,6"))
     adv.add_argument("--rolls-left", type=whole_number, choices=(0, 1, 2))
-    adv.add_argument("--card", type=card_points, help="the filled boxes' points: chance=20,...")
-    adv.add_argument("--poker-bonus", type=whole_number, default=0, help="with --card")
-    adv.add_argument("--game", metavar="SAVE.json", help="a saved game: its player to move")
-    adv.add_argument("--filled", type=box_list, default=[], help="filled boxes, e.g. ones,pair")
-    adv.add_argument("--upper", type=whole_number, default=0, help="points in the upper boxes")
+    adv.add_argument("--card", type=card_points, help=_("the filled boxes' points: chance=20,..."))
+    adv.add_argument("--poker-bonus", type=whole_number, default=0, help=_("with --card"))
+    adv.add_argument("--game", metavar="SAVE.json", help=_("a saved game: its player to move"))
+    adv.add_argument("--filled", type=box_list, default=[], help=_("filled boxes, e.g. ones,pair"))
+    adv.add_argument("--upper", type=whole_number, default=0, help=_("points in the upper boxes"))
     adv.add_argument(
-        "--poker-50", dest="poker_fifty", action="store_true", help="the poker box holds 50"
+        "--poker-50", dest="poker_fifty", action="store_true", help=_("the poker box holds 50")
     )
-    adv.add_argument("--joker", choices=JOKER_MODES, help="change the ruleset's joker rule")
+    adv.add_argument("--joker", choices=JOKER_MODES, help=_("change the ruleset's joker rule"))
     adv.add_argument("--format", choices=SOLVE_FORMATS, default="table")
     adv.set_defaults(run=_advise)

@@ -23,6 +23,7 @@ import numpy as np
 from dicelab.core.dice.hands import Hand, as_hand, dice_space, sub_hands
 from dicelab.core.dice.rerolls import RerollPlan, exact_chance, plan_rerolls
 from dicelab.core.engine.checks import whole_number
+from dicelab.core.i18n import msg, translate
 from dicelab.core.present.table import EXPECTATION, PROBABILITY, TEXT, Column, OddsTable
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.rules import (
@@ -52,6 +53,39 @@ _BOX_COLUMNS = (
     Column("probability", "Probability", PROBABILITY),
     Column("expected_score", "Expected score", EXPECTATION),
 )
+
+
+TURN_ONE = msg("dice-poker|odds_title_one", "{ruleset}: every box in one roll")
+TURN_MANY = msg(
+    "dice-poker|odds_title_many",
+    "{ruleset}: every box in up to {rolls} rolls, holds aimed at each box",
+)
+TURN_NOTE = msg(
+    "dice-poker|odds_note",
+    "Probability: of qualifying. Expected score: points in that box alone. "
+    "Each column uses the holds that are best for it.",
+)
+HEADINGS = {
+    "box": msg("odds|box", "Box"),
+    "name": msg("odds|name", "Name"),
+    "probability": msg("odds|probability", "Probability"),
+    "expected_score": msg("odds|expected_score", "Expected score"),
+}
+
+
+def _box_columns(lang: str) -> tuple[Column, ...]:
+    """The columns of `turn_table` in `lang`: English shows the Portuguese name too.
+
+    >>> [c.label for c in _box_columns("it")]
+    ['Casella', 'Nome', 'Probabilità', 'Punteggio atteso']
+    """
+    if lang == "en":
+        return _BOX_COLUMNS
+    return tuple(
+        dataclasses.replace(c, label=translate(HEADINGS[c.key], lang))
+        for c in _BOX_COLUMNS
+        if c.key in HEADINGS
+    )
 
 
 def _check_rolls(rolls: int) -> int:
@@ -84,12 +118,16 @@ def _plan(rules: Ruleset, goal: Goal, rolls: int) -> RerollPlan:
     return plan_rerolls(dice_space(DICE), values, rolls)
 
 
-def turn_table(ruleset: str | Ruleset = "dice-poker", rolls: int = 3) -> OddsTable:
+def turn_table(
+    ruleset: str | Ruleset = "dice-poker", rolls: int = 3, lang: str = "en"
+) -> OddsTable:
     """For every box: the best chance to qualify, and the best expected score,
-    within `rolls` rolls (each aimed at that box alone).
+    within `rolls` rolls (each aimed at that box alone); its words in `lang`.
 
     >>> turn_table("yahtzee", rolls=1).value("chance", "expected_score")
     Fraction(35, 2)
+    >>> turn_table("yahtzee", rolls=1, lang="pt").title
+    'yahtzee: cada casa em uma jogada'
     """
     rules, rolls = get_ruleset(ruleset), _check_rolls(rolls)
     chance_plan = reroll_plan(rules, "probability", rolls)
@@ -97,21 +135,20 @@ def turn_table(ruleset: str | Ruleset = "dice-poker", rolls: int = 3) -> OddsTab
     rows = tuple(
         {
             "box": box.id,
-            "name": box.name,
+            "name": box.label(lang),
             "name_pt": box.name_pt,
             "probability": exact_chance(chance_plan, i),
             "expected_score": exact_chance(score_plan, i),
         }
         for i, box in enumerate(rules.boxes)
     )
-    roll_words = "one roll" if rolls == 1 else f"up to {rolls} rolls, holds aimed at each box"
+    title = translate(TURN_ONE if rolls == 1 else TURN_MANY, lang, ruleset=rules.name, rolls=rolls)
     return OddsTable(
-        f"{rules.name}: every box in {roll_words}",
-        _BOX_COLUMNS,
+        title,
+        _box_columns(lang),
         rows,
         {"game": "dice-poker", "ruleset": rules.name, "rolls": rolls},
-        note="Probability: of qualifying. Expected score: points in that box alone. "
-        "Each column uses the holds that are best for it.",
+        note=translate(TURN_NOTE, lang),
     )
 
 

@@ -15,409 +15,130 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from dicelab.core.i18n import messages, msg, msg_plural
 from dicelab.core.present.charts import html_table
 from dicelab.core.ui.panel import COMMON_WORDS, Words
-from dicelab.core.ui.words import Text, result_text
+from dicelab.core.ui.words import result_text
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.rules import UPPER_IDS, Hold, Ruleset, is_joker, poker_bonus_due
 
-WORDS: dict[str, dict[str, Text]] = {
-    **COMMON_WORDS,
-    "title": {
-        "en": "Dice Poker",
-        "pt": "Pôquer de dados",
-        "es": "Póquer de dados",
-        "it": "Poker di dadi",
-    },
-    "roll": {
-        "en": "Roll ({n} left)",
-        "pt": "Rolar (faltam {n})",
-        "es": "Tirar (quedan {n})",
-        "it": "Lancia (ancora {n})",
-    },
-    "turn": {
-        "en": "Turn {turn} of {turns}",
-        "pt": "Rodada {turn} de {turns}",
-        "es": "Ronda {turn} de {turns}",
-        "it": "Turno {turn} di {turns}",
-    },
-    "to_play": {
-        "en": "{name} to play",
-        "pt": "Vez de {name}",
-        "es": "Turno de {name}",
-        "it": "Tocca a {name}",
-    },
-    "held": {"en": "held", "pt": "segurado", "es": "retenido", "it": "tenuto"},
-    "hold": {"en": "Hold", "pt": "Segurar", "es": "Retener", "it": "Tieni"},
-    "release": {"en": "Release", "pt": "Soltar", "es": "Soltar", "it": "Lascia"},
-    "roll_first": {
-        "en": "Roll the dice first",
-        "pt": "Role os dados primeiro",
-        "es": "Tira los dados primero",
-        "it": "Prima lancia i dadi",
-    },
-    "no_rolls_left": {
-        "en": "No rolls left: score a box",
-        "pt": "Sem jogadas: marque uma casa",
-        "es": "Sin tiradas: anota en una casilla",
-        "it": "Niente più lanci: segna una casella",
-    },
-    "all_held": {
-        "en": "All five dice are held: release one to roll",
-        "pt": "Os cinco dados estão segurados: solte um para rolar",
-        "es": "Los cinco dados están retenidos: suelta uno para tirar",
-        "it": "Tieni tutti e cinque i dadi: lasciane uno per lanciare",
-    },
-    "game_is_over": {
-        "en": "The game is over",
-        "pt": "O jogo acabou",
-        "es": "La partida ha terminado",
-        "it": "La partita è finita",
-    },
-    "not_yours": {
-        "en": "It is {name}'s turn",
-        "pt": "É a vez de {name}",
-        "es": "Es el turno de {name}",
-        "it": "Tocca a {name}",
-    },
+WORDS = COMMON_WORDS | messages(
+    msg("dice-poker|title", "Dice Poker"),
+    msg("dice-poker|roll", "Roll ({n} left)"),
+    msg("dice-poker|turn", "Turn {turn} of {turns}"),
+    msg("dice-poker|to_play", "{name} to play"),
+    msg("dice-poker|held", "held"),
+    msg("dice-poker|hold", "Hold"),
+    msg("dice-poker|release", "Release"),
+    msg("dice-poker|roll_first", "Roll the dice first"),
+    msg("dice-poker|no_rolls_left", "No rolls left: score a box"),
+    msg("dice-poker|all_held", "All five dice are held: release one to roll"),
+    msg("dice-poker|game_is_over", "The game is over"),
+    msg("dice-poker|not_yours", "It is {name}'s turn"),
     # the engine's illegal moves, by rule name
-    "rule:at most three rolls a turn": {
-        "pt": "Sem jogadas restantes nesta rodada: marque uma casa",
-        "es": "No quedan tiradas en esta ronda: anota en una casilla",
-        "it": "Niente più lanci in questo turno: segna una casella",
-    },
-    "rule:roll before holding or scoring": {
-        "pt": "Role os dados primeiro",
-        "es": "Tira los dados primero",
-        "it": "Prima lancia i dadi",
-    },
-    "rule:a turn starts by rolling all five dice": {
-        "pt": "A primeira jogada da rodada rola os cinco dados",
-        "es": "La primera tirada de la ronda lanza los cinco dados",
-        "it": "Al primo lancio del turno si lanciano tutti e cinque i dadi",
-    },
-    "rule:a reroll rolls 1 to 5 dice": {
-        "pt": "Os cinco dados estão segurados: nada para rolar",
-        "es": "Los cinco dados están retenidos: no hay nada que tirar",
-        "it": "Tieni tutti e cinque i dadi: non c'è niente da lanciare",
-    },
-    "rule:held dice keep their faces": {
-        "pt": "O dado segurado na posição {position} fica",
-        "es": "El dado retenido en la posición {position} no cambia",
-        "it": "Il dado tenuto in posizione {position} non cambia",
-    },
-    "rule:the game ends after the last turn": {
-        "pt": "O jogo acabou",
-        "es": "La partida ha terminado",
-        "it": "La partita è finita",
-    },
-    "rule:each box is filled once": {
-        "pt": "{box} já está preenchida (com {points})",
-        "es": "La casilla {box} ya está ocupada (con {points})",
-        "it": "La casella {box} è già segnata (con {points})",
-    },
-    "rule:joker rule": {
-        "pt": "Estes cinco iguais têm de ir em: {boxes}",
-        "es": "Estos cinco iguales tienen que ir en: {boxes}",
-        "it": "Questi cinque uguali vanno in: {boxes}",
-    },
-    "rule:players take turns": {
-        "pt": "É a vez de {name}, não de {other}",
-        "es": "Es el turno de {name}, no de {other}",
-        "it": "Tocca a {name}, non a {other}",
-    },
-    "rule_name:at most three rolls a turn": {
-        "pt": "no máximo três jogadas por rodada",
-        "es": "como máximo tres tiradas por ronda",
-        "it": "al massimo tre lanci per turno",
-    },
-    "rule_name:a turn starts by rolling all five dice": {
-        "pt": "a rodada começa rolando os cinco dados",
-        "es": "la ronda empieza tirando los cinco dados",
-        "it": "il turno comincia lanciando tutti e cinque i dadi",
-    },
-    "rule_name:a reroll rolls 1 to 5 dice": {
-        "pt": "uma nova jogada rola de 1 a 5 dados",
-        "es": "una nueva tirada lanza de 1 a 5 dados",
-        "it": "si rilanciano da 1 a 5 dadi",
-    },
-    "rule_name:held dice keep their faces": {
-        "pt": "dados segurados não mudam",
-        "es": "los dados retenidos no cambian",
-        "it": "i dadi tenuti non cambiano",
-    },
-    "rule_name:five dice, at positions 0..4": {
-        "pt": "cinco dados, nas posições 0..4",
-        "es": "cinco dados, en las posiciones 0..4",
-        "it": "cinque dadi, nelle posizioni 0..4",
-    },
-    "rule_name:roll before holding or scoring": {
-        "pt": "role antes de segurar ou marcar",
-        "es": "tira antes de retener o anotar",
-        "it": "lancia prima di tenere o segnare",
-    },
-    "rule_name:the game ends after the last turn": {
-        "pt": "o jogo acaba após a última rodada",
-        "es": "la partida acaba tras la última ronda",
-        "it": "la partita finisce dopo l'ultimo turno",
-    },
-    "rule_name:an action is a Roll or a Score": {
-        "pt": "uma ação é rolar ou marcar",
-        "es": "una acción es tirar o anotar",
-        "it": "un'azione è lanciare o segnare",
-    },
-    "rule_name:the boxes of the score card": {
-        "pt": "as casas da cartela",
-        "es": "las casillas de la hoja de puntuación",
-        "it": "le caselle del foglio segnapunti",
-    },
-    "rule_name:each box is filled once": {
-        "pt": "cada casa é preenchida uma vez",
-        "es": "cada casilla se anota una sola vez",
-        "it": "ogni casella si segna una volta sola",
-    },
-    "rule_name:joker rule": {
-        "pt": "regra do curinga",
-        "es": "regla del comodín",
-        "it": "regola del jolly",
-    },
-    "rule_name:players take turns": {
-        "pt": "os jogadores se revezam",
-        "es": "los jugadores se turnan",
-        "it": "i giocatori fanno a turno",
-    },
-    "box": {"en": "Box", "pt": "Casa", "es": "Casilla", "it": "Casella"},
-    "upper_total": {
-        "en": "Upper subtotal",
-        "pt": "Subtotal superior",
-        "es": "Subtotal superior",
-        "it": "Subtotale superiore",
-    },
-    "bonus": {"en": "Bonus", "pt": "Bônus", "es": "Bonus", "it": "Bonus"},
-    "bonus_more": {
-        "en": "{n} more for the bonus",
-        "pt": "faltam {n} para o bônus",
-        "es": "faltan {n} para el bonus",
-        "it": "ancora {n} per il bonus",
-    },
-    "bonus_earned": {
-        "en": "bonus earned",
-        "pt": "bônus ganho",
-        "es": "bonus conseguido",
-        "it": "bonus ottenuto",
-    },
-    "bonus_missed": {"en": "no bonus", "pt": "sem bônus", "es": "sin bonus", "it": "niente bonus"},
-    "lower_total": {
-        "en": "Lower subtotal",
-        "pt": "Subtotal inferior",
-        "es": "Subtotal inferior",
-        "it": "Subtotale inferiore",
-    },
-    "poker_bonus": {
-        "en": "Poker bonus",
-        "pt": "Bônus de pôquer",
-        "es": "Bonus de póquer",
-        "it": "Bonus poker",
-    },
-    "closed": {
-        "en": "closed by the joker rule",
-        "pt": "fechada pela regra do curinga",
-        "es": "cerrada por la regla del comodín",
-        "it": "chiusa dalla regola del jolly",
-    },
-    "score_here": {
-        "en": "Score {points} here",
-        "pt": "Marcar {points} aqui",
-        "es": "Anotar {points} aquí",
-        "it": "Segna {points} qui",
-    },
-    "filled": {"en": "filled", "pt": "preenchida", "es": "ocupada", "it": "segnata"},
-    "new_game_started": {
-        "en": "New game (seed {seed}): {name} rolls first",
-        "pt": "Novo jogo (semente {seed}): {name} começa",
-        "es": "Nueva partida (semilla {seed}): empieza {name}",
-        "it": "Nuova partita (seme {seed}): inizia {name}",
-    },
-    "rolled": {
-        "en": "{name} rolled {dice}",
-        "pt": "{name} rolou {dice}",
-        "es": "{name} sacó {dice}",
-        "it": "{name} ha fatto {dice}",
-    },
-    "scored": {
-        "en": "{name} wrote {points} in {box}",
-        "pt": "{name} marcou {points} em {box}",
-        "es": "{name} anotó {points} en {box}",
-        "it": "{name} ha segnato {points} in {box}",
-    },
-    "scored_bonus": {
-        "en": " (+{bonus} poker bonus)",
-        "pt": " (+{bonus} de bônus de pôquer)",
-        "es": " (+{bonus} de bonus de póquer)",
-        "it": " (+{bonus} di bonus poker)",
-    },
-    "not_your_turn": {
-        "en": "It is {name}'s turn, not {other}'s",
-        "pt": "É a vez de {name}, não de {other}",
-        "es": "Es el turno de {name}, no de {other}",
-        "it": "Tocca a {name}, non a {other}",
-    },
-    "winner_word": {"en": "winner", "pt": "vencedor", "es": "ganador", "it": "vincitore"},
+    msg("dice-poker|rule:at most three rolls a turn", "no rolls left this turn: score a box"),
+    msg("dice-poker|rule:roll before holding or scoring", "roll the dice first"),
+    msg(
+        "dice-poker|rule:a turn starts by rolling all five dice",
+        "the first roll of a turn rolls all five dice",
+    ),
+    msg("dice-poker|rule:a reroll rolls 1 to 5 dice", "all five dice are held: nothing to reroll"),
+    msg(
+        "dice-poker|rule:held dice keep their faces",
+        "the held die at position {position} must stay",
+    ),
+    msg("dice-poker|rule:the game ends after the last turn", "the game is over"),
+    msg("dice-poker|rule:each box is filled once", "{box} is already filled (with {points})"),
+    msg("dice-poker|rule:joker rule", "this five of a kind must go in: {boxes}"),
+    msg("dice-poker|rule:players take turns", "it is {name}'s turn, not {other}'s"),
+    msg("dice-poker|rule_name:at most three rolls a turn", "at most three rolls a turn"),
+    msg(
+        "dice-poker|rule_name:a turn starts by rolling all five dice",
+        "a turn starts by rolling all five dice",
+    ),
+    msg("dice-poker|rule_name:a reroll rolls 1 to 5 dice", "a reroll rolls 1 to 5 dice"),
+    msg("dice-poker|rule_name:held dice keep their faces", "held dice keep their faces"),
+    msg("dice-poker|rule_name:five dice, at positions 0..4", "five dice, at positions 0..4"),
+    msg("dice-poker|rule_name:roll before holding or scoring", "roll before holding or scoring"),
+    msg(
+        "dice-poker|rule_name:the game ends after the last turn",
+        "the game ends after the last turn",
+    ),
+    msg("dice-poker|rule_name:an action is a Roll or a Score", "an action is a Roll or a Score"),
+    msg("dice-poker|rule_name:the boxes of the score card", "the boxes of the score card"),
+    msg("dice-poker|rule_name:each box is filled once", "each box is filled once"),
+    msg("dice-poker|rule_name:joker rule", "joker rule"),
+    msg("dice-poker|rule_name:players take turns", "players take turns"),
+    msg("dice-poker|box", "Box"),
+    msg("dice-poker|upper_total", "Upper subtotal"),
+    msg("dice-poker|bonus", "Bonus"),
+    msg("dice-poker|bonus_more", "{n} more for the bonus"),
+    msg("dice-poker|bonus_earned", "bonus earned"),
+    msg("dice-poker|bonus_missed", "no bonus"),
+    msg("dice-poker|lower_total", "Lower subtotal"),
+    msg("dice-poker|poker_bonus", "Poker bonus"),
+    msg("dice-poker|closed", "closed by the joker rule"),
+    msg("dice-poker|score_here", "Score {points} here"),
+    msg("dice-poker|filled", "filled"),
+    msg("dice-poker|new_game_started", "New game (seed {seed}): {name} rolls first"),
+    msg("dice-poker|rolled", "{name} rolled {dice}"),
+    msg("dice-poker|scored", "{name} wrote {points} in {box}"),
+    msg("dice-poker|scored_bonus", " (+{bonus} poker bonus)"),
+    msg("dice-poker|not_your_turn", "It is {name}'s turn, not {other}'s"),
+    msg("dice-poker|winner_word", "winner"),
     # hints
-    "hints_before": {
-        "en": "Before the first roll: the chance of each box in a whole turn "
-        "(3 rolls, holds aimed at that box)",
-        "pt": "Antes da primeira jogada: a chance de cada casa num turno inteiro "
-        "(3 jogadas, segurando para essa casa)",
-        "es": "Antes de la primera tirada: la probabilidad de cada casilla en una ronda entera "
-        "(3 tiradas, reteniendo para esa casilla)",
-        "it": "Prima del primo lancio: la probabilità di ogni casella in un turno intero (3 "
-        "lanci, tenendo i dadi per quella casella)",
-    },
-    "hints_now": {
-        "en": {
-            "one": "Holding {hold}, 1 roll left: your chances by the end of the turn",
-            "many": "Holding {hold}, {count} rolls left: your chances by the end of the turn",
-        },
-        "pt": {
-            "one": "Segurando {hold}, falta 1 jogada: suas chances até o fim da rodada",
-            "many": "Segurando {hold}, faltam {count} jogadas: suas chances até o fim da rodada",
-        },
-        "es": {
-            "one": "Reteniendo {hold}, queda 1 tirada: tus probabilidades hasta el final "
-            "de la ronda",
-            "many": "Reteniendo {hold}, quedan {count} tiradas: tus probabilidades hasta el "
-            "final de la ronda",
-        },
-        "it": {
-            "one": "Tenendo {hold}, resta 1 lancio: le tue probabilità entro la fine del turno",
-            "many": (
-                "Tenendo {hold}, restano {count} lanci: le tue probabilità entro la fine del turno"
-            ),
-        },
-    },
-    "hints_caption": {
-        "en": "P: the probability of making the box by the end of the turn, rolling for it: "
-        "an upper box needs three or more of its face (three of each face make 63; the bonus "
-        "needs {bonus_at}), a lower box any points. Points: what the box is expected to get. "
-        "Best hold: the hold that gives the highest probability. The joker rule is followed.",
-        "pt": "P: a probabilidade de fazer a casa até o fim da rodada, jogando para ela: uma "
-        "casa superior precisa de três ou mais do seu número (três de cada número somam 63; o "
-        "bônus precisa de {bonus_at}), uma casa inferior de qualquer ponto. Pontos: o que se "
-        "espera marcar nela. Melhor escolha: o que segurar para a maior probabilidade. A "
-        "regra do curinga é seguida.",
-        "es": "P: la probabilidad de conseguir la casilla antes del final de la ronda, tirando "
-        "para ella: una casilla superior necesita tres o más de su número (tres de cada número "
-        "suman 63; el bonus necesita {bonus_at}), una casilla inferior, cualquier puntuación. "
-        "Puntos: lo que se espera anotar en ella. Mejor opción: qué retener para tener la "
-        "mayor probabilidad. Se aplica la regla del comodín.",
-        "it": "P: la probabilità di fare la casella entro la fine del turno, giocando per quella: "
-        "una casella superiore richiede tre o più dadi del suo numero (tre di ogni numero "
-        "fanno 63; il bonus richiede {bonus_at}), una casella inferiore un punteggio "
-        "qualsiasi. Punti: quanto ci si aspetta di segnare nella casella. Scelta migliore:"
-        " cosa tenere per avere la probabilità più alta. Si segue la regola del jolly.",
-    },
-    "hints_final": {
-        "en": "No rolls left: what these dice make in each open box",
-        "pt": "Sem jogadas restantes: o que estes dados fazem em cada casa aberta",
-        "es": "Sin tiradas: lo que estos dados valen en cada casilla libre",
-        "it": "Niente più lanci: quanto valgono questi dadi in ogni casella libera",
-    },
-    "hold_none": {"en": "nothing", "pt": "nada", "es": "nada", "it": "niente"},
-    "hold_all": {"en": "all five", "pt": "os cinco", "es": "los cinco", "it": "tutti e cinque"},
-    "chance": {"en": "P", "pt": "P", "es": "P", "it": "P"},
-    "chance_now": {
-        "en": "P(your hold)",
-        "pt": "P(sua escolha)",
-        "es": "P(tu opción)",
-        "it": "P(tua scelta)",
-    },
-    "points": {"en": "Points", "pt": "Pontos", "es": "Puntos", "it": "Punti"},
-    "best_hold": {
-        "en": "Best hold",
-        "pt": "Melhor escolha",
-        "es": "Mejor opción",
-        "it": "Scelta migliore",
-    },
-    "best_chance": {"en": "P(best hold)", "pt": "P(melhor)", "es": "P(mejor)", "it": "P(migliore)"},
-    "advisor_title": {
-        "en": "Advisor: expected final score",
-        "pt": "Conselheiro: pontuação final esperada",
-        "es": "Consejero: puntuación final esperada",
-        "it": "Consigliere: punteggio finale atteso",
-    },
-    "optimal_load": {
-        "en": "Optimal advice",
-        "pt": "Conselho ótimo",
-        "es": "Consejo óptimo",
-        "it": "Consiglio ottimale",
-    },
-    "optimal_tip": {
-        "en": "Work out perfect play for the whole game (a minute or so the first time, in "
-        "the background: keep playing; then it is kept)",
-        "pt": "Calcular o jogo perfeito para a partida inteira (cerca de um minuto na "
-        "primeira vez, em segundo plano: continue jogando; depois fica guardado)",
-        "es": "Calcular el juego perfecto para toda la partida (cerca de un minuto la "
-        "primera vez, en segundo plano: sigue jugando; después queda guardado)",
-        "it": "Calcola il gioco perfetto per tutta la partita (circa un minuto la prima volta, "
-        "in sottofondo: continua a giocare; poi resta salvato)",
-    },
-    "solving": {
-        "en": "Working out perfect play: {percent}%",
-        "pt": "Calculando o jogo perfeito: {percent}%",
-        "es": "Calculando el juego perfecto: {percent}%",
-        "it": "Calcolo del gioco perfetto: {percent}%",
-    },
-    "missing_table": {
-        "en": "The class's shared solver cache has no table for these rules: "
-        "ask your teacher to run `dicelab solve --all`",
-        "pt": "O cache compartilhado da turma não tem a tabela destas regras: "
-        "peça ao professor para rodar `dicelab solve --all`",
-        "es": "La caché compartida de la clase no tiene la tabla de estas reglas: "
-        "pide al profesor que ejecute `dicelab solve --all`",
-        "it": "La cache condivisa della classe non ha la tabella di queste regole: "
-        "chiedi all'insegnante di eseguire `dicelab solve --all`",
-    },
-    "optimal_cancelled": {
-        "en": "Optimal advice cancelled",
-        "pt": "Conselho ótimo cancelado",
-        "es": "Consejo óptimo cancelado",
-        "it": "Consiglio ottimale annullato",
-    },
-    "if_roll_again": {
-        "en": "If you roll again, holding:",
-        "pt": "Se rolar de novo, segurando:",
-        "es": "Si vuelves a tirar, reteniendo:",
-        "it": "Se rilanci, tenendo:",
-    },
-    "if_score_now": {
-        "en": "If you score now, in:",
-        "pt": "Se marcar agora, em:",
-        "es": "Si anotas ahora, en:",
-        "it": "Se segni ora, in:",
-    },
-    "optimal_ready": {
-        "en": "Optimal advice ready: perfect play expects {score} points from the start",
-        "pt": "Conselho ótimo pronto: o jogo perfeito espera {score} pontos desde o início",
-        "es": "Consejo óptimo listo: el juego perfecto espera {score} puntos desde el inicio",
-        "it": "Consiglio ottimale pronto: il gioco perfetto prevede {score} punti dall'inizio",
-    },
-    "advisor_failed": {
-        "en": "Advisor unavailable: {error}",
-        "pt": "Conselheiro indisponível: {error}",
-        "es": "Consejero no disponible: {error}",
-        "it": "Consigliere non disponibile: {error}",
-    },
-    "expected": {
-        "en": "Expected final score",
-        "pt": "Pontuação final esperada",
-        "es": "Puntuación final esperada",
-        "it": "Punteggio finale atteso",
-    },
-    "yours": {"en": "your hold", "pt": "sua escolha", "es": "tu opción", "it": "tua scelta"},
-    "hold_col": {"en": "Hold", "pt": "Segurar", "es": "Retener", "it": "Tieni"},
-}
+    msg(
+        "dice-poker|hints_before",
+        "Before the first roll: the chance of each box in a whole turn (3 rolls, holds "
+        "aimed at that box)",
+    ),
+    msg_plural(
+        "dice-poker|hints_now",
+        "Holding {hold}, 1 roll left: your chances by the end of the turn",
+        "Holding {hold}, {count} rolls left: your chances by the end of the turn",
+    ),
+    msg(
+        "dice-poker|hints_caption",
+        "P: the probability of making the box by the end of the turn, rolling for it: an "
+        "upper box needs three or more of its face (three of each face make 63; the bonus "
+        "needs {bonus_at}), a lower box any points. Points: what the box is expected to "
+        "get. Best hold: the hold that gives the highest probability. The joker rule is "
+        "followed.",
+    ),
+    msg("dice-poker|hints_final", "No rolls left: what these dice make in each open box"),
+    msg("dice-poker|hold_none", "nothing"),
+    msg("dice-poker|hold_all", "all five"),
+    msg("dice-poker|chance", "P"),
+    msg("dice-poker|chance_now", "P(your hold)"),
+    msg("dice-poker|points", "Points"),
+    msg("dice-poker|best_hold", "Best hold"),
+    msg("dice-poker|best_chance", "P(best hold)"),
+    msg("dice-poker|advisor_title", "Advisor: expected final score"),
+    msg("dice-poker|optimal_load", "Optimal advice"),
+    msg(
+        "dice-poker|optimal_tip",
+        "Work out perfect play for the whole game (a minute or so the first time, in the "
+        "background: keep playing; then it is kept)",
+    ),
+    msg("dice-poker|solving", "Working out perfect play: {percent}%"),
+    msg(
+        "dice-poker|missing_table",
+        "The class's shared solver cache has no table for these rules: ask your teacher to "
+        "run `dicelab solve --all`",
+    ),
+    msg("dice-poker|optimal_cancelled", "Optimal advice cancelled"),
+    msg("dice-poker|if_roll_again", "If you roll again, holding:"),
+    msg("dice-poker|if_score_now", "If you score now, in:"),
+    msg(
+        "dice-poker|optimal_ready",
+        "Optimal advice ready: perfect play expects {score} points from the start",
+    ),
+    msg("dice-poker|advisor_failed", "Advisor unavailable: {error}"),
+    msg("dice-poker|expected", "Expected final score"),
+    msg("dice-poker|yours", "your hold"),
+    msg("dice-poker|hold_col", "Hold"),
+)
 
 
 def hold_key(dice: Sequence[int], held: frozenset[int], rolls_left: int) -> Hold:
@@ -434,61 +155,22 @@ def hold_key(dice: Sequence[int], held: frozenset[int], rolls_left: int) -> Hold
     return tuple(sorted(dice[p] for p in held))
 
 
-_JOKER = {
-    "head": {
-        "en": "Joker! Five {face}s with {poker} already filled ({held}){bonus}.",
-        "pt": "Curinga! Cinco dados {face} com {poker} já preenchida ({held}){bonus}.",
-        "es": "¡Comodín! Cinco dados con el {face} y la casilla {poker} ya ocupada "
-        "({held}){bonus}.",
-        "it": "Jolly! Cinque {face} con la casella {poker} già segnata ({held}){bonus}.",
-    },
-    "bonus": {
-        "en": ": +{n} poker bonus",
-        "pt": ": +{n} de bônus de pôquer",
-        "es": ": +{n} de bonus de póquer",
-        "it": ": +{n} di bonus poker",
-    },
-    "face_box": {
-        "en": "It must go in the {box} box.",
-        "pt": "Deve ir na casa {box}.",
-        "es": "Tiene que ir en la casilla {box}.",
-        "it": "Va nella casella {box}.",
-    },
-    "lower": {
-        "en": "{box} is filled, so it goes in any open lower box{full}.",
-        "pt": "{box} já está preenchida, então vai em qualquer casa inferior aberta{full}.",
-        "es": "La casilla {box} ya está ocupada, así que va en cualquier casilla inferior "
-        "libre{full}.",
-        "it": "La casella {box} è già segnata, quindi va in qualsiasi casella inferiore "
-        "libera{full}.",
-    },
-    "full": {
-        "en": "; {names} score their full {points}",
-        "pt": "; {names} valem o total: {points}",
-        "es": "; puntos completos en {names}: {points}",
-        "it": "; {names} valgono il punteggio pieno: {points}",
-    },
-    "no_face_box": {
-        "en": "There is no upper box for {face}s, so it goes in any open lower box{full}.",
-        "pt": "Não há casa superior do {face}: vai em qualquer casa inferior aberta{full}.",
-        "es": "No hay casilla superior para el {face}: va en cualquier casilla inferior "
-        "libre{full}.",
-        "it": "Non c'è una casella superiore per il {face}: va in qualsiasi casella inferiore "
-        "libera{full}.",
-    },
-    "upper": {
-        "en": "No lower box is open: write 0 in an open upper box.",
-        "pt": "Nenhuma casa inferior aberta: marque 0 numa casa superior aberta.",
-        "es": "No queda ninguna casilla inferior libre: anota 0 en una casilla superior libre.",
-        "it": "Nessuna casella inferiore libera: segna 0 in una casella superiore libera.",
-    },
-    "free": {
-        "en": "It may go in any open box{full}.",
-        "pt": "Pode ir em qualquer casa aberta{full}.",
-        "es": "Puede ir en cualquier casilla libre{full}.",
-        "it": "Può andare in qualsiasi casella libera{full}.",
-    },
-}
+_JOKER = messages(
+    msg(
+        "dice-poker joker|head",
+        "Joker! Five {face}s with {poker} already filled ({held}){bonus}.",
+    ),
+    msg("dice-poker joker|bonus", ": +{n} poker bonus"),
+    msg("dice-poker joker|face_box", "It must go in the {box} box."),
+    msg("dice-poker joker|lower", "{box} is filled, so it goes in any open lower box{full}."),
+    msg("dice-poker joker|full", "; {names} score their full {points}"),
+    msg(
+        "dice-poker joker|no_face_box",
+        "There is no upper box for {face}s, so it goes in any open lower box{full}.",
+    ),
+    msg("dice-poker joker|upper", "No lower box is open: write 0 in an open upper box."),
+    msg("dice-poker joker|free", "It may go in any open box{full}."),
+)
 
 
 def joker_text(rules: Ruleset, card: Scorecard, dice: Sequence[int], lang: str) -> str:

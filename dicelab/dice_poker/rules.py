@@ -21,6 +21,7 @@ from typing import Any, Literal, get_args
 import numpy as np
 
 from dicelab.core.dice.hands import as_hand, dice_space, sorted_hands
+from dicelab.core.i18n import messages, msg, translate
 from dicelab.dice_poker import scoring
 from dicelab.dice_poker.boxes import (
     UPPER_IDS,
@@ -144,7 +145,7 @@ class Ruleset:
 RULESETS: dict[str, Ruleset] = {
     "dice-poker": Ruleset(
         "dice-poker",
-        upper_boxes() + pair_boxes() + classic_lower("Poker", "Póquer", "Poker"),
+        upper_boxes() + pair_boxes() + classic_lower(msg("box:poker", "Poker")),
         64,
         35,
         100,
@@ -153,7 +154,7 @@ RULESETS: dict[str, Ruleset] = {
     ),
     "yahtzee": Ruleset(
         "yahtzee",
-        upper_boxes() + classic_lower("Yahtzee", "Yahtzee", "Yahtzee"),
+        upper_boxes() + classic_lower(msg("box:poker", "Yahtzee")),
         63,
         35,
         100,
@@ -183,20 +184,10 @@ def get_ruleset(name: str | Ruleset = "dice-poker", **settings: Any) -> Ruleset:
 
 Hold = tuple[int, ...]  # the faces held, sorted; all five dice held: stopping
 
-HOLD_WORDS = {
-    "stop": {
-        "en": "all (stop)",
-        "pt": "todos (parar)",
-        "es": "todos (plantarse)",
-        "it": "tutti (fermati)",
-    },
-    "none": {
-        "en": "none (reroll all)",
-        "pt": "nenhum (rolar todos)",
-        "es": "ninguno (tirar todos)",
-        "it": "nessuno (rilancia tutti)",
-    },
-}
+HOLD_WORDS = messages(
+    msg("hold:stop", "all (stop)"),
+    msg("hold:none", "none (reroll all)"),
+)
 
 
 def hold_text(hold: Hold, lang: str = "en") -> str:
@@ -211,8 +202,8 @@ def hold_text(hold: Hold, lang: str = "en") -> str:
     ('nessuno (rilancia tutti)', 'tutti (fermati)')
     """
     if len(hold) == DICE:
-        return HOLD_WORDS["stop"][lang]
-    return " ".join(map(str, hold)) if hold else HOLD_WORDS["none"][lang]
+        return translate(HOLD_WORDS["hold:stop"], lang)
+    return " ".join(map(str, hold)) if hold else translate(HOLD_WORDS["hold:none"], lang)
 
 
 def hand_text(hand: Hold) -> str:

@@ -10,7 +10,16 @@ from __future__ import annotations
 import argparse
 import json
 
-from dicelab.cli import FORMATS, Commands, add_bot_table, render, seat_bots, whole_number
+from dicelab.cli import (
+    FORMATS,
+    Commands,
+    add_bot_table,
+    render,
+    seat_bots,
+    table_language,
+    whole_number,
+)
+from dicelab.core.i18n import _, current_language
 
 DEFAULT_BOTS = ("calculator", "honest", "random-liar", "honest")
 
@@ -23,7 +32,8 @@ def faces(text: str) -> tuple[int, ...]:
     """
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if not all(p in {"1", "2", "3", "4", "5", "6"} for p in parts):
-        raise argparse.ArgumentTypeError(f"dice are faces 1 to 6 separated by commas, not {text!r}")
+        said = _("dice are faces 1 to 6 separated by commas, not {text}")
+        raise argparse.ArgumentTypeError(said.format(text=repr(text)))
     return tuple(int(p) for p in parts)
 
 
@@ -31,7 +41,7 @@ def _odds(args: argparse.Namespace) -> str:
     from dicelab.core.present.numbers import fraction_text
     from dicelab.sly_dice.odds import card_table
 
-    table = card_table(args.visible, args.hidden)
+    table = card_table(args.visible, args.hidden, lang=table_language(args.format))
     if args.format != "json":
         return render(table, args.format)
     rows = [
@@ -56,25 +66,28 @@ def _simulate(args: argparse.Namespace) -> str:
     result = tournament(bots, games=args.games, seed=args.seed, progress="auto")
     if args.format == "json":
         return json.dumps(result.summary())
-    return str(result)
+    return result.text(current_language())
 
 
 def register(commands: Commands) -> None:
     """Add Sly Dice's commands to the command line."""
-    odds = commands.verb("odds", "print a table of exact odds").add_parser(
-        "sly-dice", help="each card's chance given the visible dice"
+    odds = commands.verb("odds", _("print a table of exact odds")).add_parser(
+        "sly-dice", help=_("each card's chance given the visible dice")
     )
     odds.add_argument(
-        "--visible", type=faces, default=(), help="the dice seen, e.g. 1,2,3 (default: none)"
+        "--visible", type=faces, default=(), help=_("the dice seen, e.g. 1,2,3 (default: none)")
     )
     odds.add_argument(
-        "--hidden", type=whole_number, default=None, help="dice not seen (default: 6 - visible)"
+        "--hidden",
+        type=whole_number,
+        default=None,
+        help=_("dice not seen (default: 6 - visible)"),
     )
     odds.add_argument("--format", choices=FORMATS, default="table")
     odds.set_defaults(run=_odds)
 
-    sim = commands.verb("simulate", "simulate many games with a strategy").add_parser(
-        "sly-dice", help="a tournament of bots: mean points, 95%% CI, win rate per seat"
+    sim = commands.verb("simulate", _("simulate many games with a strategy")).add_parser(
+        "sly-dice", help=_("a tournament of bots: mean points, 95%% CI, win rate per seat")
     )
     add_bot_table(sim, DEFAULT_BOTS, games=200)
     sim.set_defaults(run=_simulate)

@@ -27,6 +27,7 @@ from typing import Any
 
 from dicelab.core.dice.hands import as_hand, face_counts, sorted_hands, weight
 from dicelab.core.engine.checks import whole_number
+from dicelab.core.i18n import msg, translate
 from dicelab.core.present.table import PROBABILITY, Column, OddsTable
 from dicelab.errors import SettingsError
 from dicelab.sly_dice.rules import COMMON_DICE, DEFAULT_RULES, OWN_DICE, ROLLS, SIX, Card, SlyRules
@@ -61,37 +62,59 @@ def chance(card: Card, visible: Sequence[int] = (), hidden: int | None = None) -
     return _chance(card, seen, n)
 
 
+CARD_TITLE = msg(
+    "sly-dice|odds_title", "Sly Dice: each card with {n} hidden dice (visible: {shown})"
+)
+NO_DICE = msg("sly-dice|odds_none", "none")
+CARD_NOTE = msg(
+    "sly-dice|odds_note",
+    "P(card): the chance that the six dice show the card, counted over the hidden dice.",
+)
+CARD_HEADINGS = (
+    msg("sly-dice|card", "Card"),
+    msg("odds|name", "Name"),
+    msg("sly-dice|p_card", "P(card)"),
+    msg("odds|points", "Points"),
+)
+
+
 def card_table(
-    visible: Sequence[int] = (), hidden: int | None = None, rules: SlyRules = DEFAULT_RULES
+    visible: Sequence[int] = (),
+    hidden: int | None = None,
+    rules: SlyRules = DEFAULT_RULES,
+    lang: str = "en",
 ) -> OddsTable:
     """Every card's chance given the visible dice (six fresh dice by default) and
-    its points.
+    its points; its words in `lang`.
 
     >>> card_table().value("pair", "probability")
     Fraction(319, 324)
+    >>> card_table(lang="fr").title
+    'Sly Dice\xa0: chaque carte avec 6 dés cachés (visibles\xa0: aucun)'
     """
     seen, n = _visible(visible, hidden)
     rows = tuple(
         {
             "card": card.id,
-            "name": card.name(),
+            "name": card.name(lang),
             "probability": _chance(card, seen, n),
             "points": rules.points_of(card.id),
         }
         for card in rules.cards
     )
-    shown = " ".join(map(str, seen)) or "none"
+    shown = " ".join(map(str, seen)) or translate(NO_DICE, lang)
+    card, name, chance, points = (translate(heading, lang) for heading in CARD_HEADINGS)
     return OddsTable(
-        f"Sly Dice: each card with {n} hidden dice (visible: {shown})",
+        translate(CARD_TITLE, lang, n=n, shown=shown),
         (
-            Column("card", "Card"),
-            Column("name", "Name"),
-            Column("probability", "P(card)", PROBABILITY),
-            Column("points", "Points"),
+            Column("card", card),
+            Column("name", name),
+            Column("probability", chance, PROBABILITY),
+            Column("points", points),
         ),
         rows,
         meta={"game": "sly-dice", "visible": list(seen), "hidden": n},
-        note="P(card): the chance that the six dice show the card, counted over the hidden dice.",
+        note=translate(CARD_NOTE, lang),
     )
 
 

@@ -30,13 +30,13 @@ from typing import Any
 
 from dicelab.core.dice.hands import as_hand, face_counts, sorted_hands, weight
 from dicelab.core.engine.checks import items_of, whole_number
+from dicelab.core.i18n import Message, msg, translate
 from dicelab.errors import SettingsError
 
 COMMON_DICE = 3  # in the middle, seen by everyone
 OWN_DICE = 3  # each player's, behind a shield
 ROLLS = 3  # own rolls at most; each one after the first sets a die aside first
 SIX = COMMON_DICE + OWN_DICE
-LANGS = ("en", "pt", "es", "it")
 POINTS_PER_BIT = 5
 
 RULE_COMMON_FIRST = "the start player rolls the common dice first"
@@ -66,9 +66,10 @@ def _run(counts: Counts, length: int) -> bool:
 
 @dataclass(frozen=True)
 class Card:
-    """A combination card: an `id`, its `names` ({"en": ..., "pt": ..., "es": ..., "it": ...};
-    English at least), a `test` of the six dice's face counts, and its `points`
-    (None: from its probability, see `points_for`).
+    """A combination card: an `id`, its `names` ({"en": ..., "fr": ...}: English at
+    least; a default card's other names are in the catalogs), a `test` of the
+    six dice's face counts, and its `points` (None: from its probability, see
+    `points_for`).
 
     >>> sum_20 = Card("sum_20", {"en": "Sum 20 or more"},
     ...               lambda counts: sum(f * c for f, c in zip(range(1, 7), counts)) >= 20)
@@ -102,99 +103,47 @@ class Card:
         return bool(self.test(face_counts(as_hand(dice, SIX))))
 
     def name(self, lang: str = "en") -> str:
-        """The card's name in `lang` (English when it has none in that language)."""
-        return self.names.get(lang, self.names["en"])
+        """The card's name in `lang`: its own, else the catalogs' (a default card),
+        else English.
+
+        >>> card_by_id("two_pairs").name("fr"), card_by_id("pair").name("es")
+        ('Deux paires', 'Pareja')
+        """
+        if lang in self.names:
+            return self.names[lang]
+        title = _TITLES.get(f"card:{self.id}")
+        if title is None or title.text != self.names["en"]:
+            return self.names["en"]
+        return translate(title, lang)
 
 
-def _card(id: str, en: str, pt: str, es: str, it: str, test: Callable[[Counts], bool]) -> Card:
-    return Card(id, {"en": en, "pt": pt, "es": es, "it": it}, test)
+def _card(name: Message, test: Callable[[Counts], bool]) -> Card:
+    """A card of the default set: its id and English name from `name`, a message
+    of the catalogs ("card:<id>")."""
+    card = Card(name.key.removeprefix("card:"), {"en": name.text}, test)
+    _TITLES[name.key] = name
+    return card
+
+
+_TITLES: dict[str, Message] = {}
 
 
 DEFAULT_CARDS: tuple[Card, ...] = (
-    _card("pair", "Pair", "Par", "Pareja", "Coppia", lambda c: _at_least(c, 2) >= 1),
+    _card(msg("card:pair", "Pair"), lambda c: _at_least(c, 2) >= 1),
+    _card(msg("card:two_pairs", "Two pairs"), lambda c: _at_least(c, 2) >= 2),
+    _card(msg("card:three_pairs", "Three pairs"), lambda c: _at_least(c, 2) >= 3),
+    _card(msg("card:three_kind", "Three of a kind"), lambda c: _at_least(c, 3) >= 1),
+    _card(msg("card:four_kind", "Four of a kind"), lambda c: _at_least(c, 4) >= 1),
+    _card(msg("card:five_kind", "Five of a kind"), lambda c: max(c) >= 5),
+    _card(msg("card:six_kind", "Six of a kind"), lambda c: max(c) >= 6),
     _card(
-        "two_pairs",
-        "Two pairs",
-        "Dois pares",
-        "Doble pareja",
-        "Doppia coppia",
-        lambda c: _at_least(c, 2) >= 2,
-    ),
-    _card(
-        "three_pairs",
-        "Three pairs",
-        "Três pares",
-        "Tres parejas",
-        "Tre coppie",
-        lambda c: _at_least(c, 2) >= 3,
-    ),
-    _card(
-        "three_kind", "Three of a kind", "Trinca", "Trío", "Tris", lambda c: _at_least(c, 3) >= 1
-    ),
-    _card(
-        "four_kind",
-        "Four of a kind",
-        "Quadra",
-        "Cuatro iguales",
-        "Quattro uguali",
-        lambda c: _at_least(c, 4) >= 1,
-    ),
-    _card(
-        "five_kind",
-        "Five of a kind",
-        "Cinco iguais",
-        "Cinco iguales",
-        "Cinque uguali",
-        lambda c: max(c) >= 5,
-    ),
-    _card(
-        "six_kind",
-        "Six of a kind",
-        "Seis iguais",
-        "Seis iguales",
-        "Sei uguali",
-        lambda c: max(c) >= 6,
-    ),
-    _card(
-        "full_house",
-        "Full house",
-        "Full house",
-        "Full",
-        "Full",
+        msg("card:full_house", "Full house"),
         lambda c: _at_least(c, 3) >= 1 and _at_least(c, 2) >= 2,
     ),
-    _card(
-        "two_triples",
-        "Two triples",
-        "Duas trincas",
-        "Dos tríos",
-        "Due tris",
-        lambda c: _at_least(c, 3) >= 2,
-    ),
-    _card(
-        "straight4",
-        "Straight of 4",
-        "Sequência de 4",
-        "Escalera de 4",
-        "Scala di 4",
-        lambda c: _run(c, 4),
-    ),
-    _card(
-        "straight5",
-        "Straight of 5",
-        "Sequência de 5",
-        "Escalera de 5",
-        "Scala di 5",
-        lambda c: _run(c, 5),
-    ),
-    _card(
-        "straight6",
-        "Straight 1–6",
-        "Sequência 1–6",
-        "Escalera 1–6",
-        "Scala 1–6",
-        lambda c: _run(c, 6),
-    ),
+    _card(msg("card:two_triples", "Two triples"), lambda c: _at_least(c, 3) >= 2),
+    _card(msg("card:straight4", "Straight of 4"), lambda c: _run(c, 4)),
+    _card(msg("card:straight5", "Straight of 5"), lambda c: _run(c, 5)),
+    _card(msg("card:straight6", "Straight 1–6"), lambda c: _run(c, 6)),
 )
 
 _KNOWN: dict[str, Card] = {card.id: card for card in DEFAULT_CARDS}

@@ -21,7 +21,9 @@ import numpy as np
 
 from dicelab.core.engine import play_out, seed_number
 from dicelab.core.engine.checks import bot_table, whole_number
-from dicelab.core.present.simulation import SimulationResult
+from dicelab.core.i18n import msg, msg_plural, translate
+from dicelab.core.present.numbers import decimal_text, share_text
+from dicelab.core.present.simulation import BOT, INTERVAL, SEAT, SimulationResult, heading
 from dicelab.core.ui.progress import progress_bar
 from dicelab.sly_dice.game import SlyDiceGame
 from dicelab.sly_dice.rules import DEFAULT_RULES, SlyRules
@@ -29,6 +31,20 @@ from dicelab.sly_dice.strategy import NAMES, strategy
 
 MAX_GAMES = 100_000
 WIN_SHARE = 60  # a win in sixtieths: shared by up to six winners in whole numbers
+
+
+TITLE = msg_plural(  # "1 games" in English, as ever
+    "sly-dice|simulate_title",
+    "Sly Dice: {count} games, seed {seed}",
+    "Sly Dice: {count} games, seed {seed}",
+)
+HEADINGS = (
+    (SEAT, 6),
+    (BOT, 13),
+    (msg("simulate|mean", "mean"), 7),
+    (msg("simulate|ci95", "95% CI"), 18),
+    (msg("simulate|wins", "wins"), 0),
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -71,18 +87,23 @@ class Tournament:
             )
         return {"game": "sly-dice", "games": self.games, "seed": self.seed, "seats": seats}
 
-    def __str__(self) -> str:
+    def text(self, lang: str = "en") -> str:
+        """Games and seed, then per seat: bot, mean points, 95% interval, win rate, in `lang`."""
         lines = [
-            f"Sly Dice: {self.games} games, seed {self.seed}",
-            "seat  bot          mean   95% CI            wins",
+            translate(TITLE, lang, count=self.games, seed=self.seed),
+            heading(HEADINGS, lang),
         ]
         for seat in self.summary()["seats"]:
-            low, high = seat["ci95"]
+            low, high = (decimal_text(x, 1, lang).rjust(6) for x in seat["ci95"])
+            mean, wins = decimal_text(seat["mean"], 1, lang), share_text(seat["win_rate"], 1, lang)
             lines.append(
-                f"{seat['seat']:>4}  {seat['bot']:<11} {seat['mean']:>6.1f}   "
-                f"[{low:6.1f}, {high:6.1f}]   {seat['win_rate']:6.1%}"
+                f"{seat['seat']:>4}  {seat['bot']:<11} {mean:>6}   "
+                f"{translate(INTERVAL, lang, low=low, high=high)}   {wins:>6}"
             )
         return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 def tournament(

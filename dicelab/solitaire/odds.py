@@ -25,6 +25,7 @@ Definitions (each checked against brute force over all 7776 rolls in the tests):
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections import Counter
 from collections.abc import Iterable
@@ -34,6 +35,7 @@ from typing import Any
 
 from dicelab.core.dice.hands import FACES, dice_space
 from dicelab.core.engine.checks import items_of, whole_number
+from dicelab.core.i18n import msg, translate
 from dicelab.core.present.numbers import fraction_text
 from dicelab.core.present.table import EXPECTATION, PROBABILITY, Column, OddsTable
 from dicelab.solitaire.rules import (
@@ -150,25 +152,46 @@ def sum_table(discards: Iterable[int] = ()) -> OddsTable:
     )
 
 
-def cli_table() -> OddsTable:
+CLI_TITLE = msg(
+    "solitaire|odds_title",
+    "Solitaire Dice: pair sums, values and chances (free throw with three discard numbers: {free})",
+)
+CLI_NOTE = msg(
+    "solitaire|odds_note",
+    "P(offered): the next roll of five dice can be split with this sum as a pair "
+    "(no discard number chosen yet, so any split).",
+)
+CLI_HEADINGS = (
+    msg("odds|sum", "Sum"),
+    msg("odds|value", "Value"),
+    msg("solitaire|p_pair", "P(a pair)"),
+    msg("solitaire|p_offered", "P(offered)"),
+)
+
+
+def cli_table(lang: str = "en") -> OddsTable:
     """The table of `dicelab odds solitaire`: value, pair and offered chance of
     each sum (no discard number chosen yet, so any split), and the free-throw
-    chance with three discard numbers.
+    chance with three discard numbers; its words in `lang`.
 
     >>> t = cli_table()
     >>> t.meta["free_throw"], [c.key for c in t.columns]
     ('1/32', ['sum', 'value', 'pair_probability', 'offered_probability'])
+    >>> [c.label for c in cli_table("es").columns]
+    ['Suma', 'Valor', 'P(una pareja)', 'P(ofrecida)']
     """
     full = sum_table()
     free = free_throw_probability(DISCARD_NUMBERS[:MAX_DISCARDS])
+    columns = tuple(
+        dataclasses.replace(column, label=translate(heading, lang))
+        for column, heading in zip(full.columns[:4], CLI_HEADINGS)
+    )
     return OddsTable(
-        "Solitaire Dice: pair sums, values and chances "
-        f"(free throw with three discard numbers: {fraction_text(free)})",
-        full.columns[:4],
-        tuple({c.key: row[c.key] for c in full.columns[:4]} for row in full.rows),
+        translate(CLI_TITLE, lang, free=fraction_text(free)),
+        columns,
+        tuple({c.key: row[c.key] for c in columns} for row in full.rows),
         {"free_throw": fraction_text(free)},
-        note="P(offered): the next roll of five dice can be split with this sum as a pair "
-        "(no discard number chosen yet, so any split).",
+        note=translate(CLI_NOTE, lang),
     )
 
 

@@ -13,7 +13,7 @@ is answered in the panel's message line, never with a traceback.
 ['2+2=4 · 3+6=9 · discard 1', '2+3=5 · 2+6=8 · discard 1']
 >>> panel.roll_button.click()  # not everyone has chosen: answered in the panel
 >>> panel.message.text
-'Ana, Bruno must choose first (rule: every player still playing chooses before the next roll)'
+'Ana and Bruno must choose first (rule: every player still playing chooses before the next roll)'
 >>> panel.option_buttons[0][1].click()
 >>> panel.message.text
 'Ana marked 2+3=5 · 2+6=8 · discard 1: score -400. Waiting for Bruno to choose.'

@@ -18,362 +18,124 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dicelab.core.i18n import messages, msg, msg_plural
 from dicelab.core.ui.panel import COMMON_WORDS, Words, listing
-from dicelab.core.ui.words import Text, result_text
+from dicelab.core.ui.words import result_text
 from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import WIN, Split
 
-WORDS: dict[str, dict[str, Text]] = {
-    **COMMON_WORDS,
-    "title": {
-        "en": "Solitaire Dice",
-        "pt": "Solitaire Dice",
-        "es": "Solitaire Dice",
-        "it": "Solitaire Dice",
-    },
-    "roll": {"en": "Roll", "pt": "Rolar", "es": "Tirar", "it": "Lancia"},
-    "roll_number": {"en": "Roll {n}", "pt": "Jogada {n}", "es": "Tirada {n}", "it": "Lancio {n}"},
-    "no_roll": {
-        "en": "No roll yet",
-        "pt": "Nenhuma jogada ainda",
-        "es": "Aún no hay tiradas",
-        "it": "Ancora nessun lancio",
-    },
-    "click_roll": {
-        "en": "Click Roll to start",
-        "pt": "Clique em Rolar para começar",
-        "es": "Haz clic en Tirar para empezar",
-        "it": "Clicca Lancia per iniziare",
-    },
-    "waiting": {
-        "en": "Waiting for {names} to choose",
-        "pt": {"one": "Aguardando {names} escolher", "many": "Aguardando {names} escolherem"},
-        "es": {"one": "Esperando a que {names} elija", "many": "Esperando a que {names} elijan"},
-        "it": {"one": "In attesa che {names} scelga", "many": "In attesa che {names} scelgano"},
-    },
-    "ready": {
-        "en": "Ready for the next roll",
-        "pt": "Pronto para a próxima jogada",
-        "es": "Listo para la siguiente tirada",
-        "it": "Pronti per il prossimo lancio",
-    },
-    "rolled": {
-        "en": "Rolled {dice}",
-        "pt": "Saiu {dice}",
-        "es": "Salió {dice}",
-        "it": "Sono usciti {dice}",
-    },
-    "choose_now": {
-        "en": "{names}: choose a split",
-        "pt": {"one": "{names}: escolha uma divisão", "many": "{names}: escolham uma divisão"},
-        "es": {"one": "{names}: elige una división", "many": "{names}: elijan una división"},
-        "it": {"one": "{names}: scegli una divisione", "many": "{names}: scegliete una divisione"},
-    },
-    "dice_info": {
-        "en": "The dice are everyone's: choose one of your options below your name",
-        "pt": "Os dados são de todos: escolha uma das suas opções abaixo do seu nome",
-        "es": "Los dados son de todos: elige una de tus opciones debajo de tu nombre",
-        "it": "I dadi sono di tutti: scegli una delle tue opzioni sotto il tuo nome",
-    },
-    "game_is_over": {
-        "en": "The game is over",
-        "pt": "O jogo acabou",
-        "es": "La partida ha terminado",
-        "it": "La partita è finita",
-    },
-    "capped": {
-        "en": "(max {cap})",
-        "pt": "(máx. {cap})",
-        "es": "(máx. {cap})",
-        "it": "(max {cap})",
-    },
-    "chose": {
-        "en": "{name} marked {option}: score {score}",
-        "pt": "{name} marcou {option}: pontuação {score}",
-        "es": "{name} marcó {option}: puntuación {score}",
-        "it": "{name} ha segnato {option}: punteggio {score}",
-    },
-    "finished_now": {
-        "en": "{name} has finished (8th mark on discard {face})",
-        "pt": "{name} terminou (8ª marca no descarte {face})",
-        "es": "{name} ha terminado (8.ª marca en el descarte {face})",
-        "it": "{name} ha finito (8º segno sullo scarto {face})",
-    },
-    "status_choose": {"en": "to choose", "pt": "escolhe", "es": "elige", "it": "sceglie"},
-    "status_chosen": {
-        "en": "has chosen",
-        "pt": "já escolheu",
-        "es": "ya ha elegido",
-        "it": "ha scelto",
-    },
-    "status_finished": {
-        "en": "finished",
-        "pt": "terminou",
-        "es": "ha terminado",
-        "it": "ha finito",
-    },
-    "status_wait": {
-        "en": "waiting for the roll",
-        "pt": "aguarda a jogada",
-        "es": "espera la tirada",
-        "it": "aspetta il lancio",
-    },
-    "free_throw": {
-        "en": "Free throw! none of your discards rolled: pick any two pairs",
-        "pt": "Jogada livre! nenhum dos seus descartes saiu: escolha quaisquer dois pares",
-        "es": "¡Tirada libre! no salió ninguno de tus descartes: elige dos parejas cualesquiera",
-        "it": "Lancio libero! non è uscito nessuno dei tuoi scarti: scegli due coppie qualsiasi",
-    },
-    "free_for": {
-        "en": "Free throw for {names}!",
-        "pt": "Jogada livre para {names}!",
-        "es": "¡Tirada libre para {names}!",
-        "it": "Lancio libero per {names}!",
-    },
-    "discard": {
-        "en": "discard {face}",
-        "pt": "descarte {face}",
-        "es": "descarte {face}",
-        "it": "scarto {face}",
-    },
-    "ignored": {
-        "en": "{face} ignored",
-        "pt": "{face} ignorado",
-        "es": "{face} ignorado",
-        "it": "{face} ignorato",
-    },
-    "score_after": {
-        "en": "Score after: {score}",
-        "pt": "Pontuação depois: {score}",
-        "es": "Puntuación resultante: {score}",
-        "it": "Punteggio dopo: {score}",
-    },
-    "suggested": {
-        "en": "the planner's suggestion",
-        "pt": "sugestão do planejador",
-        "es": "sugerencia del planificador",
-        "it": "il consiglio del pianificatore",
-    },
-    "gains": {"en": "gains", "pt": "ganhos", "es": "ganancias", "it": "guadagni"},
-    "penalties": {"en": "penalties", "pt": "penalidades", "es": "penalizaciones", "it": "penalità"},
-    "discards_head": {"en": "discards", "pt": "descartes", "es": "descartes", "it": "scarti"},
-    "sums_head": {"en": "pairs", "pt": "pares", "es": "parejas", "it": "coppie"},
-    "end_rule": {
-        "en": "3 numbers at most; an 8th mark ends your game",
-        "pt": "3 números no máximo; a 8ª marca encerra seu jogo",
-        "es": "3 números como máximo; la 8.ª marca termina tu partida",
-        "it": "3 numeri al massimo; l'8º segno chiude la tua partita",
-    },
-    "free_count": {
-        "en": "free throws: {n}",
-        "pt": "jogadas livres: {n}",
-        "es": "tiradas libres: {n}",
-        "it": "lanci liberi: {n}",
-    },
-    "new_game_started": {
-        "en": "New game (seed {seed}): click Roll",
-        "pt": "Novo jogo (semente {seed}): clique em Rolar",
-        "es": "Nueva partida (semilla {seed}): haz clic en Tirar",
-        "it": "Nuova partita (seme {seed}): clicca Lancia",
-    },
+WORDS = COMMON_WORDS | messages(
+    msg("solitaire|title", "Solitaire Dice"),
+    msg("solitaire|roll", "Roll"),
+    msg("solitaire|roll_number", "Roll {n}"),
+    msg("solitaire|no_roll", "No roll yet"),
+    msg("solitaire|click_roll", "Click Roll to start"),
+    msg_plural(
+        "solitaire|waiting",
+        "Waiting for {names} to choose",
+        "Waiting for {names} to choose",
+    ),
+    msg("solitaire|ready", "Ready for the next roll"),
+    msg("solitaire|rolled", "Rolled {dice}"),
+    msg_plural(
+        "solitaire|choose_now",
+        "{names}: choose a split",
+        "{names}: choose a split",
+    ),
+    msg(
+        "solitaire|dice_info",
+        "The dice are everyone's: choose one of your options below your name",
+    ),
+    msg("solitaire|game_is_over", "The game is over"),
+    msg("solitaire|capped", "(max {cap})"),
+    msg("solitaire|chose", "{name} marked {option}: score {score}"),
+    msg("solitaire|finished_now", "{name} has finished (8th mark on discard {face})"),
+    msg("solitaire|status_choose", "to choose"),
+    msg("solitaire|status_chosen", "has chosen"),
+    msg("solitaire|status_finished", "finished"),
+    msg("solitaire|status_wait", "waiting for the roll"),
+    msg("solitaire|free_throw", "Free throw! none of your discards rolled: pick any two pairs"),
+    msg("solitaire|free_for", "Free throw for {names}!"),
+    msg("solitaire|discard", "discard {face}"),
+    msg("solitaire|ignored", "{face} ignored"),
+    msg("solitaire|score_after", "Score after: {score}"),
+    msg("solitaire|suggested", "the planner's suggestion"),
+    msg("solitaire|gains", "gains"),
+    msg("solitaire|penalties", "penalties"),
+    msg("solitaire|discards_head", "discards"),
+    msg("solitaire|sums_head", "pairs"),
+    msg("solitaire|end_rule", "3 numbers at most; an 8th mark ends your game"),
+    msg("solitaire|free_count", "free throws: {n}"),
+    msg("solitaire|new_game_started", "New game (seed {seed}): click Roll"),
     # the end of the game
-    "solo": {
-        "en": "{name} scored {points}.",
-        "pt": "{name} fez {points} pontos.",
-        "es": "{name} consiguió {points} puntos.",
-        "it": "{name} ha fatto {points} punti.",
-    },
-    "win": {
-        "en": "{names}: 500 or more, a win!",
-        "pt": "{names}: 500 ou mais, uma vitória!",
-        "es": "{names}: 500 o más, ¡victoria!",
-        "it": "{names}: 500 o più, una vittoria!",
-    },
-    "no_win": {
-        "en": "Nobody reached 500 (a win) this time.",
-        "pt": "Ninguém chegou a 500 (vitória) desta vez.",
-        "es": "Nadie llegó a 500 (victoria) esta vez.",
-        "it": "Nessuno è arrivato a 500 (vittoria) stavolta.",
-    },
-    "no_win_solo": {
-        "en": "500 or more is a win: not this time.",
-        "pt": "500 ou mais é uma vitória: não desta vez.",
-        "es": "500 o más es una victoria: esta vez no.",
-        "it": "500 o più è una vittoria: non stavolta.",
-    },
-    "sum": {"en": "Sum", "pt": "Soma", "es": "Suma", "it": "Somma"},
-    "value": {"en": "Value", "pt": "Valor", "es": "Valor", "it": "Valore"},
-    "marks": {"en": "Marks", "pt": "Marcas", "es": "Marcas", "it": "Segni"},
-    "marks_points": {
-        "en": "marks → points",
-        "pt": "marcas → pontos",
-        "es": "marcas → puntos",
-        "it": "segni → punti",
-    },
-    "rolls_free": {
-        "en": "{rolls} rolls, free throws: {free}",
-        "pt": "{rolls} jogadas, jogadas livres: {free}",
-        "es": "{rolls} tiradas, tiradas libres: {free}",
-        "it": "{rolls} lanci, lanci liberi: {free}",
-    },
+    msg("solitaire|solo", "{name} scored {points}."),
+    msg("solitaire|win", "{names}: 500 or more, a win!"),
+    msg("solitaire|no_win", "Nobody reached 500 (a win) this time."),
+    msg("solitaire|no_win_solo", "500 or more is a win: not this time."),
+    msg("solitaire|sum", "Sum"),
+    msg("solitaire|value", "Value"),
+    msg("solitaire|marks", "Marks"),
+    msg("solitaire|marks_points", "marks → points"),
+    msg("solitaire|rolls_free", "{rolls} rolls, free throws: {free}"),
     # hints
-    "hints_title": {
-        "en": "{name}: the chance that the next roll offers each sum ({discards})",
-        "pt": "{name}: a chance de a próxima jogada oferecer cada soma ({discards})",
-        "es": "{name}: la probabilidad de que la próxima tirada ofrezca cada suma ({discards})",
-        "it": "{name}: la probabilità che il prossimo lancio offra ogni somma ({discards})",
-    },
-    "discards_none": {
-        "en": "no discard number yet",
-        "pt": "nenhum descarte ainda",
-        "es": "aún sin descartes",
-        "it": "ancora nessun numero di scarto",
-    },
-    "discards_some": {
-        "en": "discards {faces}",
-        "pt": "descartes {faces}",
-        "es": "descartes {faces}",
-        "it": "scarti {faces}",
-    },
-    "free_chance": {
-        "en": "Free throw (none of {faces} rolled): {p}",
-        "pt": "Jogada livre (nenhum de {faces}): {p}",
-        "es": "Tirada libre (no sale ninguno de {faces}): {p}",
-        "it": "Lancio libero (nessuno tra {faces}): {p}",
-    },
-    "no_free": {
-        "en": "No free throw before three discard numbers are chosen.",
-        "pt": "Não há jogada livre antes de escolher três números de descarte.",
-        "es": "No hay tirada libre antes de elegir tres números de descarte.",
-        "it": "Niente lancio libero prima di aver scelto tre numeri di scarto.",
-    },
-    "pair_sum": {
-        "en": "pair sum",
-        "pt": "soma do par",
-        "es": "suma de la pareja",
-        "it": "somma della coppia",
-    },
-    "p_offered": {
-        "en": "P(offered)",
-        "pt": "P(oferecida)",
-        "es": "P(ofrecida)",
-        "it": "P(offerta)",
-    },
-    "legend": {
-        "en": "Bars: grey, an empty line; red, 1 to 4 marks (−200 until the 5th); "
-        "green, 5 marks or more.",
-        "pt": "Barras: cinza, linha vazia; vermelho, 1 a 4 marcas (−200 até a 5ª); "
-        "verde, 5 marcas ou mais.",
-        "es": "Barras: gris, una línea vacía; rojo, de 1 a 4 marcas (−200 hasta la 5.ª); "
-        "verde, 5 marcas o más.",
-        "it": "Barre: grigio, una riga vuota; rosso, da 1 a 4 segni (−200 fino al 5º); verde, 5 "
-        "segni o più.",
-    },
-    "planner_title": {
-        "en": "{name}: the planner (the strongest strategy) rates each option "
-        "(its estimate of the final score; only the order counts)",
-        "pt": "{name}: o planejador (a estratégia mais forte) avalia cada opção "
-        "(sua estimativa da pontuação final; só a ordem importa)",
-        "es": "{name}: el planificador (la estrategia más fuerte) valora cada opción "
-        "(su estimación de la puntuación final; solo importa el orden)",
-        "it": "{name}: il pianificatore (la strategia più forte) valuta ogni opzione (la sua "
-        "stima del punteggio finale; conta solo l'ordine)",
-    },
-    "planner_wait": {
-        "en": "After a roll, the planner rates the options here.",
-        "pt": "Depois de uma jogada, o planejador avalia as opções aqui.",
-        "es": "Después de una tirada, el planificador valora aquí las opciones.",
-        "it": "Dopo un lancio, il pianificatore valuta qui le opzioni.",
-    },
-    "option": {"en": "Option", "pt": "Opção", "es": "Opción", "it": "Opzione"},
-    "rating": {"en": "Rating", "pt": "Nota", "es": "Valoración", "it": "Voto"},
+    msg(
+        "solitaire|hints_title",
+        "{name}: the chance that the next roll offers each sum ({discards})",
+    ),
+    msg("solitaire|discards_none", "no discard number yet"),
+    msg("solitaire|discards_some", "discards {faces}"),
+    msg("solitaire|free_chance", "Free throw (none of {faces} rolled): {p}"),
+    msg("solitaire|no_free", "No free throw before three discard numbers are chosen."),
+    msg("solitaire|pair_sum", "pair sum"),
+    msg("solitaire|p_offered", "P(offered)"),
+    msg(
+        "solitaire|legend",
+        "Bars: grey, an empty line; red, 1 to 4 marks (−200 until the 5th); green, 5 marks "
+        "or more.",
+    ),
+    msg(
+        "solitaire|planner_title",
+        "{name}: the planner (the strongest strategy) rates each option (its estimate of "
+        "the final score; only the order counts)",
+    ),
+    msg("solitaire|planner_wait", "After a roll, the planner rates the options here."),
+    msg("solitaire|option", "Option"),
+    msg("solitaire|rating", "Rating"),
     # the engine's illegal moves, by rule name
-    "rule:the game ends when every player has finished": {
-        "pt": "O jogo acabou",
-        "es": "La partida ha terminado",
-        "it": "La partita è finita",
-    },
-    "rule:every player still playing chooses before the next roll": {
-        "pt": {"one": "{names} precisa escolher antes", "many": "{names} precisam escolher antes"},
-        "es": {"one": "{names} tiene que elegir antes", "many": "{names} tienen que elegir antes"},
-        "it": {"one": "{names} deve scegliere prima", "many": "{names} devono scegliere prima"},
-    },
-    "rule:roll before choosing": {
-        "pt": "Role os dados primeiro",
-        "es": "Tira los dados primero",
-        "it": "Prima lancia i dadi",
-    },
-    "rule:a player who has finished does not choose": {
-        "pt": "{name} já terminou",
-        "es": "{name} ya ha terminado",
-        "it": "{name} ha già finito",
-    },
-    "rule:one option per player and roll": {
-        "pt": "{name} já escolheu nesta jogada",
-        "es": "{name} ya ha elegido en esta tirada",
-        "it": "{name} ha già scelto in questo lancio",
-    },
-    "rule:a legal split of this roll": {
-        "pt": "Essa opção não vale para esta jogada",
-        "es": "Esa opción no vale para esta tirada",
-        "it": "Questa opzione non vale per questo lancio",
-    },
-    "rule:the sheet is finished at a discard's 8th mark": {
-        "pt": "Esta folha está terminada",
-        "es": "Esta hoja está terminada",
-        "it": "Questo foglio è finito",
-    },
-    "rule:at most three discard numbers": {
-        "pt": "{face} seria um quarto número de descarte",
-        "es": "{face} sería un cuarto número de descarte",
-        "it": "{face} sarebbe un quarto numero di scarto",
-    },
-    "rule_name:the game ends when every player has finished": {
-        "pt": "o jogo acaba quando todos terminam",
-        "es": "la partida acaba cuando todos terminan",
-        "it": "la partita finisce quando tutti hanno finito",
-    },
-    "rule_name:every player still playing chooses before the next roll": {
-        "pt": "quem ainda joga escolhe antes da próxima jogada",
-        "es": "quien sigue jugando elige antes de la siguiente tirada",
-        "it": "chi gioca ancora sceglie prima del prossimo lancio",
-    },
-    "rule_name:roll before choosing": {
-        "pt": "role antes de escolher",
-        "es": "tira antes de elegir",
-        "it": "lancia prima di scegliere",
-    },
-    "rule_name:a player who has finished does not choose": {
-        "pt": "quem terminou não escolhe",
-        "es": "quien ha terminado no elige",
-        "it": "chi ha finito non sceglie",
-    },
-    "rule_name:one option per player and roll": {
-        "pt": "uma opção por jogador e jogada",
-        "es": "una opción por jugador y tirada",
-        "it": "un'opzione per giocatore e lancio",
-    },
-    "rule_name:a legal split of this roll": {
-        "pt": "uma divisão válida desta jogada",
-        "es": "una división válida de esta tirada",
-        "it": "una divisione valida di questo lancio",
-    },
-    "rule_name:the sheet is finished at a discard's 8th mark": {
-        "pt": "a folha termina na 8ª marca de um descarte",
-        "es": "la hoja termina con la 8.ª marca de un descarte",
-        "it": "il foglio finisce all'8º segno di uno scarto",
-    },
-    "rule_name:at most three discard numbers": {
-        "pt": "no máximo três números de descarte",
-        "es": "como máximo tres números de descarte",
-        "it": "al massimo tre numeri di scarto",
-    },
-    "rule_name:an action is a Roll or a Choose": {
-        "pt": "uma ação é rolar ou escolher",
-        "es": "una acción es tirar o elegir",
-        "it": "un'azione è lanciare o scegliere",
-    },
-}
+    msg("solitaire|rule:the game ends when every player has finished", "the game is over"),
+    msg_plural(
+        "solitaire|rule:every player still playing chooses before the next roll",
+        "{names} must choose first",
+        "{names} must choose first",
+    ),
+    msg("solitaire|rule:roll before choosing", "roll the dice first"),
+    msg("solitaire|rule:a player who has finished does not choose", "{name} has finished"),
+    msg("solitaire|rule:one option per player and roll", "{name} has chosen for this roll"),
+    msg("solitaire|rule:a legal split of this roll", "that option is not legal for this roll"),
+    msg("solitaire|rule:the sheet is finished at a discard's 8th mark", "this sheet is finished"),
+    msg("solitaire|rule:at most three discard numbers", "{face} would be a fourth discard number"),
+    msg(
+        "solitaire|rule_name:the game ends when every player has finished",
+        "the game ends when every player has finished",
+    ),
+    msg(
+        "solitaire|rule_name:every player still playing chooses before the next roll",
+        "every player still playing chooses before the next roll",
+    ),
+    msg("solitaire|rule_name:roll before choosing", "roll before choosing"),
+    msg(
+        "solitaire|rule_name:a player who has finished does not choose",
+        "a player who has finished does not choose",
+    ),
+    msg("solitaire|rule_name:one option per player and roll", "one option per player and roll"),
+    msg("solitaire|rule_name:a legal split of this roll", "a legal split of this roll"),
+    msg(
+        "solitaire|rule_name:the sheet is finished at a discard's 8th mark",
+        "the sheet is finished at a discard's 8th mark",
+    ),
+    msg("solitaire|rule_name:at most three discard numbers", "at most three discard numbers"),
+    msg("solitaire|rule_name:an action is a Roll or a Choose", "an action is a Roll or a Choose"),
+)
 
 
 def pairs_of(dice: Sequence[int], split: Split) -> tuple[tuple[int, int], tuple[int, int], int]:

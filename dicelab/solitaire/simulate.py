@@ -24,6 +24,8 @@ import numpy as np
 
 from dicelab.core.engine import seed_number
 from dicelab.core.engine.checks import whole_number
+from dicelab.core.i18n import msg, translate
+from dicelab.core.present.numbers import decimal_text, share_text
 from dicelab.core.present.simulation import SimulationResult
 from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import END_MARK, WIN
@@ -33,6 +35,11 @@ from dicelab.solitaire.tables import DiceStream, option_tables, sheet_scores
 
 MAX_GAMES = 10_000_000
 CHUNK = 20_000  # games simulated at once: memory stays flat for any number of games
+
+
+SUMMARY = msg(
+    "solitaire|simulate_summary", "{summary}, P(score >= 500) = {p500}, {rolls} rolls a game"
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -59,10 +66,14 @@ class SolitaireSimulation(SimulationResult):
             "mean_rolls": round(self.mean_rolls, 3),
         }
 
-    def __str__(self) -> str:
-        return (
-            f"{super().__str__()}, P(score >= 500) = {self.p500:.2%}, "
-            f"{self.mean_rolls:.2f} rolls a game"
+    def text(self, lang: str = "en") -> str:
+        """The common summary, then P(score >= 500) and the mean game length, in `lang`."""
+        return translate(
+            SUMMARY,
+            lang,
+            summary=super().text(lang),
+            p500=share_text(self.p500, 2, lang),
+            rolls=decimal_text(self.mean_rolls, 2, lang),
         )
 
 

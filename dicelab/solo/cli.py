@@ -11,7 +11,16 @@ from __future__ import annotations
 import argparse
 import json
 
-from dicelab.cli import FORMATS, Commands, add_bot_table, render, seat_bots, whole_number
+from dicelab.cli import (
+    FORMATS,
+    Commands,
+    add_bot_table,
+    render,
+    seat_bots,
+    table_language,
+    whole_number,
+)
+from dicelab.core.i18n import _, current_language
 
 DEFAULT_TOP = "red-5"
 DEFAULT_BOTS = ("blocker", "keep-black", "dump-high", "random")
@@ -27,7 +36,7 @@ def _odds(args: argparse.Namespace) -> str:
     """
     from dicelab.solo.odds import top_table
 
-    table = top_table(args.top, args.hand, args.deck)
+    table = top_table(args.top, args.hand, args.deck, lang=table_language(args.format))
     if args.format != "json":
         return render(table, args.format)
     meta = table.meta
@@ -50,26 +59,28 @@ def _simulate(args: argparse.Namespace) -> str:
     result = simulate(bots, games=args.games, seed=args.seed, progress="auto")
     if args.format == "json":
         return json.dumps(result.summary())
-    return str(result)
+    return result.text(current_language())
 
 
 def register(commands: Commands) -> None:
     """Add Solo's commands to the command line."""
-    odds = commands.verb("odds", "print a table of exact odds").add_parser(
-        "solo", help="a hand with no playable card, and a playable card within d draws"
+    odds = commands.verb("odds", _("print a table of exact odds")).add_parser(
+        "solo", help=_("a hand with no playable card, and a playable card within d draws")
     )
     odds.add_argument(
-        "--deck", type=whole_number, default=120, help="120 (with Protection and Gift) or 112"
+        "--deck", type=whole_number, default=120, help=_("120 (with Protection and Gift) or 112")
     )
-    odds.add_argument("--hand", type=whole_number, default=8, help="cards in the hand (default: 8)")
     odds.add_argument(
-        "--top", default=DEFAULT_TOP, help=f"the top card, e.g. blue-skip (default: {DEFAULT_TOP})"
+        "--hand", type=whole_number, default=8, help=_("cards in the hand (default: 8)")
     )
+    top = _("the top card, e.g. blue-skip (default: {top})").format(top=DEFAULT_TOP)
+    odds.add_argument("--top", default=DEFAULT_TOP, help=top)
     odds.add_argument("--format", choices=FORMATS, default="table")
     odds.set_defaults(run=_odds)
 
-    sim = commands.verb("simulate", "simulate many games with a strategy").add_parser(
-        "solo", help="games of bots: turns per round, the first player's edge, wins, with 95%% CIs"
+    sim = commands.verb("simulate", _("simulate many games with a strategy")).add_parser(
+        "solo",
+        help=_("games of bots: turns per round, the first player's edge, wins, with 95%% CIs"),
     )
     add_bot_table(sim, DEFAULT_BOTS, games=200)
     sim.set_defaults(run=_simulate)

@@ -28,7 +28,8 @@ from math import comb
 from typing import Any
 
 from dicelab.core.engine.checks import items_of, whole_number
-from dicelab.core.present.numbers import fraction_text
+from dicelab.core.i18n import msg, translate
+from dicelab.core.present.numbers import decimal_text, fraction_text
 from dicelab.core.present.table import EXPECTATION, PROBABILITY, Column, OddsTable
 from dicelab.errors import SettingsError
 from dicelab.solo.rules import (
@@ -38,7 +39,6 @@ from dicelab.solo.rules import (
     check_edition,
     counts_as_playable,
     deck_counts,
-    matches,
 )
 
 Deck = Mapping[Card, int]  # how many copies of each card
@@ -63,7 +63,12 @@ def as_card(value: Any) -> Card:
     raise SettingsError(f"a card is a Card or an id like red-5, not {value!r}")
 
 
-def _counts(edition: int, deck: Deck | None) -> Counter[Card]:
+def counts_of(edition: int, deck: Deck | None) -> Counter[Card]:
+    """The cards of the edition's deck (or of `deck`), with their copies.
+
+    >>> counts_of(120, None).total(), counts_of(120, {"red-5": 2}).total()
+    (120, 2)
+    """
     if deck is None:
         return Counter(deck_counts(check_edition(edition)))
     if not isinstance(deck, Mapping):
@@ -93,7 +98,7 @@ def rest_of_deck(
     >>> rest.total(), rest[card("red-5")], rest[card("blue-skip")]
     (117, 0, 1)
     """
-    rest = _counts(edition, deck)
+    rest = counts_of(edition, deck)
     size = rest.total()
     out = Counter([_top(top), *(as_card(c) for c in items_of(known, "known"))])
     for each, n in out.items():
@@ -122,7 +127,7 @@ def playable_and_left(
     return good, rest.total()
 
 
-def _none(good: int, left: int, k: int) -> Fraction:
+def none_in_hand(good: int, left: int, k: int) -> Fraction:
     """The hypergeometric chance that k cards of `left` miss all `good` ones."""
     return Fraction(comb(left - good, k), comb(left, k))
 
@@ -163,7 +168,7 @@ def no_playable(
     Fraction(6496856, 343067145)
     """
     good, left = playable_and_left(top, edition, known, deck=deck)
-    return _none(good, left, _size(hand, "hand", left))
+    return none_in_hand(good, left, _size(hand, "hand", left))
 
 
 def binomial_no_playable(
@@ -188,7 +193,7 @@ def playable_within(
     (Fraction(47, 119), Fraction(4465, 7021))
     """
     good, left = playable_and_left(top, edition, known, deck=deck)
-    return 1 - _none(good, left, _size(draws, "draws", left))
+    return 1 - none_in_hand(good, left, _size(draws, "draws", left))
 
 
 def replacement_gap(
@@ -202,7 +207,7 @@ def replacement_gap(
     """
     good, left = playable_and_left(top, edition, (), deck=deck)
     k = _size(hand, "hand", left)
-    return _binomial_none(good, left, k) - _none(good, left, k)
+    return _binomial_none(good, left, k) - none_in_hand(good, left, k)
 
 
 def with_vs_without_table(
@@ -219,7 +224,7 @@ def with_vs_without_table(
     good, left = playable_and_left(shown, edition, (), deck=deck)
     rows = []
     for k in range(1, _can_miss(hand, good, left, shown) + 1):
-        exact, binomial = _none(good, left, k), _binomial_none(good, left, k)
+        exact, binomial = none_in_hand(good, left, k), _binomial_none(good, left, k)
         gap, ratio = binomial - exact, binomial / exact
         rows.append({"cards": k, "without": exact, "with": binomial, "gap": gap, "ratio": ratio})
     return OddsTable(
@@ -257,7 +262,7 @@ def no_playable_table(hand: int = 8, edition: int = 120, *, deck: Deck | None = 
     >>> t.value("number", "probability") == no_playable("red-5"), t.value("swap", "playable")
     (True, 41)
     """
-    counts = _counts(edition, deck)
+    counts = counts_of(edition, deck)
     k = _size(hand, "hand", counts.total() - 1)
     rows = []
     for kind, top in _kind_examples(counts).items():
@@ -266,7 +271,7 @@ def no_playable_table(hand: int = 8, edition: int = 120, *, deck: Deck | None = 
             "top": kind,
             "example": top.id,
             "playable": good,
-            "probability": _none(good, left, k),
+            "probability": none_in_hand(good, left, k),
         }
         rows.append({**row, "binomial": _binomial_none(good, left, k)})
     total = counts.total()
@@ -286,6 +291,22 @@ def no_playable_table(hand: int = 8, edition: int = 120, *, deck: Deck | None = 
     )
 
 
+TOP_TITLE = msg(
+    "solo|odds_title",
+    "Solo: {top} on top, a hand of {k} with no playable card: a playable card within d draws",
+)
+TOP_NOTE = msg(
+    "solo|odds_note",
+    "P(a hand of {k} holds no playable card) = {none} ≈ {approx}; "
+    "then {good} of the {after} cards left are playable.",
+)
+TOP_HEADINGS = (
+    msg("solo|draws", "Draws"),
+    msg("solo|p_playable", "P(playable within d)"),
+    msg("solo|binomial", "Binomial"),
+)
+
+
 def top_table(
     top: Top = "red-5",
     hand: int = 8,
@@ -293,11 +314,12 @@ def top_table(
     draws: int = DRAWS,
     *,
     deck: Deck | None = None,
+    lang: str = "en",
 ) -> OddsTable:
     """A hand of `hand` cards holds no playable card on `top`: for d = 1..draws, the
     chance of a playable card within d draws from what is left (exact, and
     binomial).  Which non-matching cards the hand holds changes nothing: all m
-    playable cards are among the N - hand left.
+    playable cards are among the N - hand left.  Its words are in `lang`.
 
     >>> t = top_table("red-5", 8)
     >>> t.meta["no_playable"], t.value(1, "probability")
@@ -310,21 +332,29 @@ def top_table(
     last = min(whole_number(draws, "draws", 1), after)
     rows = []
     for d in range(1, last + 1):
-        exact, binomial = 1 - _none(good, after, d), 1 - _binomial_none(good, after, d)
+        exact, binomial = 1 - none_in_hand(good, after, d), 1 - _binomial_none(good, after, d)
         rows.append({"draws": d, "probability": exact, "binomial": binomial})
-    none = _none(good, left, k)
+    none = none_in_hand(good, left, k)
+    drawn, playable, binomials = (translate(heading, lang) for heading in TOP_HEADINGS)
+    named = shown.id if lang == "en" else shown.name(lang)  # English: the card's id, as ever
     return OddsTable(
-        f"Solo: {shown.id} on top, a hand of {k} with no playable card: "
-        "a playable card within d draws",
+        translate(TOP_TITLE, lang, top=named, k=k),
         (
-            Column("draws", "Draws"),
-            Column("probability", "P(playable within d)", PROBABILITY),
-            Column("binomial", "Binomial", PROBABILITY),
+            Column("draws", drawn),
+            Column("probability", playable, PROBABILITY),
+            Column("binomial", binomials, PROBABILITY),
         ),
         tuple(rows),
         meta={"deck": left + 1, "hand": k, "top": shown.id, "no_playable": fraction_text(none)},
-        note=f"P(a hand of {k} holds no playable card) = {none} ≈ {float(none):.4f}; "
-        f"then {good} of the {after} cards left are playable.",
+        note=translate(
+            TOP_NOTE,
+            lang,
+            k=k,
+            none=none,
+            approx=decimal_text(none, 4, lang),
+            good=good,
+            after=after,
+        ),
     )
 
 
@@ -341,7 +371,7 @@ def penalty_ways(hand: int = 8, edition: int = 120, *, deck: Deck | None = None)
     >>> penalty_ways(1, 112)[50], sum(penalty_ways(2, 112).values()) == comb(112, 2)
     (4, True)
     """
-    counts = _counts(edition, deck)
+    counts = counts_of(edition, deck)
     k = _size(hand, "hand", counts.total())
     by_points: Counter[int] = Counter()
     for each, n in counts.items():
@@ -377,97 +407,6 @@ def penalty_mean(hand: int = 8, edition: int = 120, *, deck: Deck | None = None)
     >>> penalty_mean(1, 120), penalty_mean(8, 112)
     (Fraction(44, 3), Fraction(740, 7))
     """
-    counts = _counts(edition, deck)
+    counts = counts_of(edition, deck)
     k = _size(hand, "hand", counts.total())
     return Fraction(k * sum(c.points * n for c, n in counts.items()), counts.total())
-
-
-# --- during a game: the cards you have not seen ------------------------------------------
-
-
-def unseen_cards(known: Known, edition: int = 120, *, deck: Deck | None = None) -> Counter[Card]:
-    """The cards of the deck that are not among the `known` ones (your hand and the
-    discard pile, say): what the draw pile and the other hands hold between them.
-
-    >>> rest = unseen_cards(["red-5", "red-5", "black-gift"])
-    >>> rest.total(), rest[card("red-5")], rest[card("black-gift")]
-    (117, 0, 3)
-    """
-    rest = _counts(edition, deck)
-    size = rest.total()
-    for each, n in Counter(as_card(c) for c in items_of(known, "known")).items():
-        if rest[each] < n:
-            raise SettingsError(f"the {size}-card deck has {rest[each]} {each.id}, not {n}")
-        rest[each] -= n
-    return +rest
-
-
-def plays_on(candidate: Card, colour: str, face: str | None) -> bool:
-    """Whether a card counts as playable on the colour and number (`face`) in force:
-    it matches one of them, or it is black (the odds convention: a player with no
-    match may play it, and a Gift is always playable).
-
-    >>> plays_on(card("blue-5"), "red", "5"), plays_on(card("blue-7"), "red", None)
-    (True, False)
-    >>> plays_on(card("blue-skip"), "red", None)  # after a red Skip: red, or black
-    False
-    >>> plays_on(card("black-rotate"), "red", "5")
-    True
-    """
-    return candidate.is_black or matches(candidate, colour, face)
-
-
-def can_play(
-    unseen: Deck | Mapping[str, int], colour: str, face: str | None, hand: int
-) -> Fraction:
-    """P(a hand of `hand` cards drawn from the `unseen` cards holds a playable card on
-    this colour and number): 1 - C(N - m, hand) / C(N, hand), with m of the N playable.
-    A hand of 1 is the next card drawn: m / N.
-
-    >>> rest = unseen_cards(["red-5"])
-    >>> can_play(rest, "red", "5", 1) == playable_within("red-5", 1)
-    True
-    >>> can_play(rest, "red", "5", 8) == 1 - no_playable("red-5", 8)
-    True
-    """
-    left = sum(unseen.values())
-    good = sum(n for c, n in unseen.items() if plays_on(as_card(c), colour, face))
-    k = min(whole_number(hand, "hand", 0), left)
-    return 1 - _none(good, left, k) if left else Fraction(0)
-
-
-def in_force_after(
-    played: Card, colour: str, face: str | None, named: str | None = None
-) -> tuple[str, str | None]:
-    """The colour and number (`face`) in force once `played` is laid on `colour` and
-    `face`: a coloured card's own (an action card's: its colour and no number); the
-    colour `named` with a Choose colour or Draw four, and no number; Rotate hands
-    and Gift change nothing.
-
-    >>> in_force_after(card("blue-skip"), "red", "5"), in_force_after(card("blue-7"), "red", "5")
-    (('blue', None), ('blue', '7'))
-    >>> in_force_after(card("black-gift"), "red", "5")
-    ('red', '5')
-    >>> in_force_after(card("black-draw4"), "red", "5", named="green")
-    ('green', None)
-    """
-    if played.colour is not None:
-        return played.colour, played.face
-    if played.kind in ("choose", "draw4"):
-        if named is None:
-            raise SettingsError(f"{played.id} names a colour")
-        return named, None
-    return colour, face
-
-
-def next_after(played: Card, seat: int, direction: int, players: int) -> int:
-    """Who plays after `seat` lays `played`, the direction of play being `direction`
-    (1 or -1) among `players`: a Skip passes one player over, a Reverse turns back.
-
-    >>> next_after(card("red-5"), 0, 1, 4), next_after(card("red-skip"), 0, 1, 4)
-    (1, 2)
-    >>> next_after(card("red-reverse"), 0, 1, 4)
-    3
-    """
-    step = -direction if played.kind == "reverse" else direction
-    return (seat + step * (2 if played.kind == "skip" else 1)) % players

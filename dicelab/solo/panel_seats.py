@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
+from dicelab.core.i18n import translate
 from dicelab.core.ui.bots import seats_of as bot_seats
 from dicelab.core.ui.words import Words
 from dicelab.solo.panel_cards import back_html, backs_html, card_html, card_tip, swatch
@@ -46,7 +47,7 @@ def seats_of(players: Sequence[str], bots: Sequence[str] | None) -> tuple[list[s
 
 
 def colour_name(colour: str, lang: str) -> str:
-    return COLOUR_NAMES[colour][lang]
+    return translate(COLOUR_NAMES[f"colour:{colour}"], lang)
 
 
 class TableView:

@@ -23,6 +23,7 @@ from functools import cache, cached_property
 from typing import Any
 
 from dicelab.core.engine.checks import whole_number
+from dicelab.core.i18n import check_lang, messages, msg, translate
 from dicelab.errors import SettingsError
 
 COLOURS = ("blue", "yellow", "red", "green")
@@ -32,7 +33,6 @@ BLACK = ("choose", "draw4", "rotate", "gift")
 KINDS = ("number", *COLOURED, *BLACK)
 EDITIONS = (120, 112)
 STACKS = {"draw2": ("draw2", "draw4"), "draw4": ("draw4",)}  # what answers a draw attack
-LANGS = ("en", "pt", "es", "it")
 
 POINTS = {
     "reverse": 10,
@@ -52,49 +52,44 @@ BLACK_COPIES = {"choose": 4, "draw4": 4, "rotate": 4}
 EDITION_120 = {"protection": 1}  # per colour
 BLACK_120 = {"gift": 4}
 
-COLOUR_NAMES = {
-    "blue": {"en": "blue", "pt": "azul", "es": "azul", "it": "blu"},
-    "yellow": {"en": "yellow", "pt": "amarelo", "es": "amarillo", "it": "giallo"},
-    "red": {"en": "red", "pt": "vermelho", "es": "rojo", "it": "rosso"},
-    "green": {"en": "green", "pt": "verde", "es": "verde", "it": "verde"},
-}
-KIND_NAMES = {
-    "skip": {"en": "Skip", "pt": "Pula", "es": "Salta", "it": "Salta il turno"},
-    "reverse": {"en": "Reverse", "pt": "Inverte", "es": "Reversa", "it": "Cambia giro"},
-    "draw2": {"en": "Draw two", "pt": "Compra dois", "es": "Roba dos", "it": "Pesca due"},
-    "swap": {
-        "en": "Swap hands",
-        "pt": "Troca de mãos",
-        "es": "Cambio de manos",
-        "it": "Scambio carte",
-    },
-    "protection": {"en": "Protection", "pt": "Proteção", "es": "Protección", "it": "Protezione"},
-    "choose": {
-        "en": "Choose colour",
-        "pt": "Escolha a cor",
-        "es": "Cambio de color",
-        "it": "Cambia colore",
-    },
-    "draw4": {"en": "Draw four", "pt": "Compra quatro", "es": "Roba cuatro", "it": "Pesca quattro"},
-    "rotate": {
-        "en": "Rotate hands",
-        "pt": "Gira as mãos",
-        "es": "Giro de manos",
-        "it": "Giro carte",
-    },
-    "gift": {"en": "Gift", "pt": "Presente", "es": "Regalo", "it": "Regalo"},
-}
-# the kinds whose name is a feminine noun, by language: their colour agrees
-# ("Protezione rossa"); numbers and the other kinds take the masculine ("5 rosso")
-FEMININE_KINDS = {
-    "pt": ("swap", "protection"),  # a Troca de mãos, a Proteção
-    "es": ("reverse", "protection"),  # la Reversa, la Protección
-    "it": ("protection",),  # la Protezione
-}
-FEMININE_COLOUR_NAMES = {
-    "yellow": {"pt": "amarela", "es": "amarilla", "it": "gialla"},
-    "red": {"pt": "vermelha", "es": "roja", "it": "rossa"},
-}  # blue and green do not change: azul, verde, blu
+COLOUR_NAMES = messages(
+    msg("colour:blue", "blue"),
+    msg("colour:yellow", "yellow"),
+    msg("colour:red", "red"),
+    msg("colour:green", "green"),
+)
+# every card's name (a number card's with its {number}), translated by the catalogs:
+# in most languages the colour follows the card and agrees with it ("Protezione rossa")
+CARD_NAMES = messages(
+    msg("card:blue-number", "Blue {number}"),
+    msg("card:blue-skip", "Blue Skip"),
+    msg("card:blue-reverse", "Blue Reverse"),
+    msg("card:blue-draw2", "Blue Draw two"),
+    msg("card:blue-swap", "Blue Swap hands"),
+    msg("card:blue-protection", "Blue Protection"),
+    msg("card:yellow-number", "Yellow {number}"),
+    msg("card:yellow-skip", "Yellow Skip"),
+    msg("card:yellow-reverse", "Yellow Reverse"),
+    msg("card:yellow-draw2", "Yellow Draw two"),
+    msg("card:yellow-swap", "Yellow Swap hands"),
+    msg("card:yellow-protection", "Yellow Protection"),
+    msg("card:red-number", "Red {number}"),
+    msg("card:red-skip", "Red Skip"),
+    msg("card:red-reverse", "Red Reverse"),
+    msg("card:red-draw2", "Red Draw two"),
+    msg("card:red-swap", "Red Swap hands"),
+    msg("card:red-protection", "Red Protection"),
+    msg("card:green-number", "Green {number}"),
+    msg("card:green-skip", "Green Skip"),
+    msg("card:green-reverse", "Green Reverse"),
+    msg("card:green-draw2", "Green Draw two"),
+    msg("card:green-swap", "Green Swap hands"),
+    msg("card:green-protection", "Green Protection"),
+    msg("card:black-choose", "Choose colour"),
+    msg("card:black-draw4", "Draw four"),
+    msg("card:black-rotate", "Rotate hands"),
+    msg("card:black-gift", "Gift"),
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -151,13 +146,13 @@ class Card:
         return self.number if self.number is not None else POINTS[self.kind]
 
     def name(self, lang: str = "en") -> str:
-        """The card's name in English, Portuguese, Spanish or Italian: the colour
-        agrees with a feminine kind, numbers take the masculine.
+        """The card's name in `lang`.
 
-        >>> [card("red-protection").name(lang) for lang in LANGS]
-        ['Red Protection', 'Proteção vermelha', 'Protección roja', 'Protezione rossa']
+        >>> from dicelab.core.i18n import LANGS
+        >>> print(*(card("red-protection").name(lang) for lang in LANGS), sep=" | ")
+        Red Protection | Proteção vermelha | Protección roja | Protezione rossa | Protection rouge
         >>> [card("red-5").name(lang) for lang in LANGS]
-        ['Red 5', '5 vermelho', '5 rojo', '5 rosso']
+        ['Red 5', '5 vermelho', '5 rojo', '5 rosso', '5 rouge']
         >>> card("yellow-swap").name("pt"), card("red-reverse").name("es")
         ('Troca de mãos amarela', 'Reversa roja')
         >>> card("yellow-swap").name("it"), card("yellow-protection").name("it")
@@ -165,17 +160,9 @@ class Card:
         >>> card("blue-protection").name("es"), card("black-choose").name("it")
         ('Protección azul', 'Cambia colore')
         """
-        if lang not in LANGS:
-            raise SettingsError(f"a language is one of {', '.join(LANGS)}, not {lang!r}")
-        face = str(self.number) if self.number is not None else KIND_NAMES[self.kind][lang]
-        if self.colour is None:
-            return face
-        colour = COLOUR_NAMES[self.colour][lang]
-        if lang == "en":
-            return f"{colour.capitalize()} {face}"
-        if self.kind in FEMININE_KINDS.get(lang, ()):
-            colour = FEMININE_COLOUR_NAMES.get(self.colour, {}).get(lang, colour)
-        return f"{face} {colour}"
+        kind = "number" if self.number is not None else self.kind
+        name = CARD_NAMES[f"card:{self.colour or 'black'}-{kind}"]
+        return translate(name, check_lang(lang), number=self.number)
 
     def __repr__(self) -> str:
         return f"card({self.id!r})"

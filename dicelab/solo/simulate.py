@@ -25,7 +25,9 @@ import numpy as np
 
 from dicelab.core.engine import seed_number
 from dicelab.core.engine.checks import bot_table, whole_number
-from dicelab.core.present.simulation import SimulationResult
+from dicelab.core.i18n import msg, msg_plural, translate
+from dicelab.core.present.numbers import decimal_text, share_text
+from dicelab.core.present.simulation import BOT, INTERVAL, SEAT, SimulationResult, heading
 from dicelab.core.ui.progress import progress_bar
 from dicelab.solo.game import hand_points
 from dicelab.solo.rules import DEFAULT_RULES, SoloRules
@@ -124,6 +126,37 @@ def interval(result: SimulationResult, share: bool) -> tuple[float, float]:
     return (max(0.0, low), min(1.0, high)) if share else (low, high)
 
 
+TITLE = msg_plural(  # "1 games" in English, as ever
+    "solo|simulate_title",
+    "Solo: {count} games, {rounds} rounds, seed {seed}",
+    "Solo: {count} games, {rounds} rounds, seed {seed}",
+)
+TURNS = msg("solo|simulate_turns", "turns per round")
+FIRST = msg("solo|simulate_first", "first player wins")
+FAIR = msg("solo|simulate_fair", "(fair: {share})")
+LENGTH = msg("solo|simulate_length", "rounds per game")
+HEADINGS = (
+    (SEAT, 6),
+    (BOT, 13),
+    (msg("solo|simulate_rounds_won", "rounds won"), 28),
+    (msg("solo|simulate_games_won", "games won"), 0),
+)
+
+
+def ci_text(result: SimulationResult, places: int, share: bool, lang: str, width: int = 0) -> str:
+    """A mean and its 95% interval, as shares (percentages) or plain numbers, in `lang`.
+
+    >>> ci_text(SimulationResult("solo", "wins", 1, np.array([1, 1, 1, 0])), 1, True, "en", 6)
+    ' 75.0%  [ 26.0%, 100.0%]'
+    """
+    low, high = interval(result, share)
+    write = share_text if share else decimal_text
+    mean, low_text, high_text = (
+        write(x, places, lang).rjust(width) for x in (result.mean, low, high)
+    )
+    return f"{mean}  {translate(INTERVAL, lang, low=low_text, high=high_text)}"
+
+
 @dataclass(frozen=True, eq=False)
 class SoloSimulation:
     """Every round of every game: `games[g]` is game g's list of `Round`s."""
@@ -200,23 +233,27 @@ class SoloSimulation:
             ],
         }
 
-    def __str__(self) -> str:
-        def ci(result: SimulationResult, fmt: str) -> str:
-            low, high = interval(result, share="%" in fmt)
-            return f"{result.mean:{fmt}}  [{low:{fmt}}, {high:{fmt}}]"
-
-        first = self.first_player()
+    def text(self, lang: str = "en") -> str:
+        """Games, rounds and seed; turns per round, the first player's wins, game
+        length; then per seat: the rounds and games won, with 95% intervals, in `lang`."""
+        labels = [translate(label, lang) for label in (TURNS, FIRST, LENGTH)]
+        width = max(19, *(len(label) + 2 for label in labels))
+        fair = translate(FAIR, lang, share=share_text(1 / len(self.bots), 1, lang))
         lines = [
-            f"Solo: {self.games} games, {len(self.rounds)} rounds, seed {self.seed}",
-            f"turns per round    {ci(self.turns(), '.2f')}",
-            f"first player wins  {ci(first, '.1%')}  (fair: {1 / len(self.bots):.1%})",
-            f"rounds per game    {ci(self.game_length(), '.2f')}",
-            "seat  bot          rounds won                  games won",
+            translate(TITLE, lang, count=self.games, rounds=len(self.rounds), seed=self.seed),
+            labels[0].ljust(width) + ci_text(self.turns(), 2, False, lang),
+            labels[1].ljust(width) + ci_text(self.first_player(), 1, True, lang) + f"  {fair}",
+            labels[2].ljust(width) + ci_text(self.game_length(), 2, False, lang),
+            heading(HEADINGS, lang),
         ]
         for i, name in enumerate(self.bots):
-            rounds, games = ci(self.rounds_won(i), "6.1%"), ci(self.games_won(i), "6.1%")
+            rounds = ci_text(self.rounds_won(i), 1, True, lang, 6)
+            games = ci_text(self.games_won(i), 1, True, lang, 6)
             lines.append(f"{i + 1:>4}  {name:<11}  {rounds}   {games}")
         return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 def simulate(

@@ -38,7 +38,7 @@ import numpy as np
 
 from dicelab.errors import SettingsError
 from dicelab.solo.game import Accept, Action, Draw, Play
-from dicelab.solo.odds import can_play
+from dicelab.solo.in_play import can_play
 from dicelab.solo.rules import COLOURS, STACKS, Card, deck_ids, playable_cards
 from dicelab.solo.state import GameState, Pending
 from dicelab.solo.table import Table
@@ -222,7 +222,7 @@ class DumpHigh(Bot):
 def no_playable_chance(unseen: Counter[str], colour: str, face: str | None, size: int) -> Fraction:
     """P(a hand of `size` cards drawn from the `unseen` cards holds nothing playable on
     this colour and number (`face`, None after an action card)), exactly, by the odds'
-    own rule (`dicelab.solo.odds.can_play`), so the blocker's choice hangs on no float.
+    own rule (`dicelab.solo.in_play.can_play`), so the blocker's choice hangs on no float.
 
     >>> no_playable_chance(Counter(["red-5", "blue-3", "blue-3", "green-7"]), "red", "5", 2)
     Fraction(1, 2)

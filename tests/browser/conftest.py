@@ -50,6 +50,7 @@ LANGUAGES = {  # the toggle's button, and Roll's word in Dice Poker
     "pt": (1, "Rolar"),
     "es": (2, "Tirar"),
     "it": (3, "Lancia"),
+    "fr": (4, "Lancer"),
 }
 
 

@@ -21,7 +21,7 @@ SAYS = {
         "filled": "Chance is already filled",
         "dice_info": "The dice are everyone's",
         "click_roll": "Click Roll to start",
-        "both_choose": "Ana, Bruno must choose first",
+        "both_choose": "Ana and Bruno must choose first",
         "one_chooses": "Bruno must choose first",
         "waiting_one": "Waiting for Bruno to choose",
         "best": "P(best hold)",
@@ -64,10 +64,10 @@ SAYS = {
     },
 }
 DECIMAL = {
-    "en": re.compile(r"\d\.\d+%"),
-    "pt": re.compile(r"\d,\d+%"),
-    "es": re.compile(r"\d,\d+%"),
-    "it": re.compile(r"\d,\d+%"),
+    "en": re.compile(r"\d\.\d+\s?%"),  # Spanish and French put a space before %
+    "pt": re.compile(r"\d,\d+\s?%"),
+    "es": re.compile(r"\d,\d+\s?%"),
+    "it": re.compile(r"\d,\d+\s?%"),
 }
 
 

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 SIZES = {"projector": PROJECTOR, "laptop": LAPTOP}
 
 
-@pytest.mark.parametrize("lang", ["en", "pt", "es", "it"])
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "it", "fr"])
 @pytest.mark.parametrize("screen", SIZES)
 def test_a_turn_fits_the_screen(open_app, screen, lang):
     size = SIZES[screen]

@@ -29,6 +29,7 @@ SAYS = {
     "pt": {"last_round": "Rodada 5, todos os dados", "hints": "regra de Bayes"},
     "es": {"last_round": "Ronda 5, todos los dados", "hints": "regla de Bayes"},
     "it": {"last_round": "Round 5, tutti i dadi", "hints": "regola di Bayes"},
+    "fr": {"last_round": "Manche 5, tous les dés", "hints": "règle de Bayes"},
 }
 
 
@@ -69,7 +70,7 @@ def _fits(page, panel, needed) -> None:
         assert cut_labels(page) == [] and cut_captions(panel) == [], size
 
 
-@pytest.mark.parametrize("lang", ["en", "pt", "es", "it"])
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "it", "fr"])
 def test_a_sly_dice_turn_fits_the_screen(open_app, play_server, lang):
     page = open_app(PROJECTOR, lang, game="sly-dice")
     panel = page.locator(".dicelab-sly-dice")

@@ -63,7 +63,7 @@ def _fits(page, needed) -> None:
         assert cut_labels(page) == [], size
 
 
-@pytest.mark.parametrize("lang", ["en", "pt", "es", "it"])
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "it", "fr"])
 def test_a_solo_turn_fits_the_screen(open_app, play_server, lang):
     page = open_app(PROJECTOR, lang, game="solo")
     panel = page.locator(".dicelab-solo")

@@ -14,19 +14,49 @@ games give the same digits on every machine.
 0.5
 >>> result.summary()["ci95"]
 [12.348, 37.652]
+>>> print(result.text("pt"))
+greedy: 4 partidas, média 25,0 (IC de 95% de 12,3 a 37,7)
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
+from dicelab.core.i18n import Message, msg, msg_plural, translate
+from dicelab.core.present.numbers import decimal_text
+
 Z95 = 1.959964  # the 97.5% point of the standard normal distribution
+
+
+SUMMARY = msg_plural(  # "1 games" in English, as ever
+    "simulate|summary",
+    "{strategy}: {count} games, mean {mean} (95% CI {low} to {high})",
+    "{strategy}: {count} games, mean {mean} (95% CI {low} to {high})",
+)
+INTERVAL = msg("simulate|interval", "[{low}, {high}]")
+"""A 95% interval in a table of results (its two ends written by the caller)."""
+SEAT, BOT = msg("simulate|seat", "seat"), msg("simulate|bot", "bot")
+
+
+def heading(words: Sequence[tuple[Message, int]], lang: str) -> str:
+    """The heading line of a table of results in `lang`: each word padded to
+    its width, or followed by one space when longer (the last: width 0).
+
+    >>> heading([(SEAT, 6), (BOT, 0)], "en"), heading([(SEAT, 3), (BOT, 0)], "it")
+    ('seat  bot', 'posto bot')
+    """
+    line = ""
+    for word, width in words:
+        text = translate(word, lang)
+        line += text.ljust(width) if len(text) < width or not width else text + " "
+    return line
 
 
 @dataclass(frozen=True, eq=False)
@@ -100,12 +130,16 @@ class SimulationResult:
             "ci95": [round(low, 3), round(high, 3)],
         }
 
-    def __str__(self) -> str:
-        low, high = self.ci95
-        return (
-            f"{self.strategy}: {self.games} games, mean {self.mean:.1f} "
-            f"(95% CI {low:.1f} to {high:.1f})"
+    def text(self, lang: str = "en") -> str:
+        """The strategy, the number of games, the mean and its 95% interval, in `lang`."""
+        low, high = (decimal_text(x, 1, lang) for x in self.ci95)
+        mean = decimal_text(self.mean, 1, lang)
+        return translate(
+            SUMMARY, lang, count=self.games, strategy=self.strategy, mean=mean, low=low, high=high
         )
+
+    def __str__(self) -> str:
+        return self.text()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game} {self}>"

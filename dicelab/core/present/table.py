@@ -28,8 +28,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from dicelab.core.i18n import msg, translate
 from dicelab.core.present.numbers import (
     decimal_text,
+    decimals_of,
     fraction_text,
     latex_fraction,
     one_in_text,
@@ -41,6 +43,7 @@ TEXT = "text"
 PROBABILITY = "probability"
 EXPECTATION = "expectation"
 STYLES = ("auto", "full", "percent", "fraction")
+ONE_IN_N = msg("odds|one_in_n", "1 in N")
 
 
 @dataclass(frozen=True)
@@ -87,24 +90,49 @@ def _latex_text(value: Any) -> str:
     return text
 
 
-def _views(column: Column, style: str) -> list[_View]:
+def _for_people(column: Column, value: Any, lang: str) -> str:
+    """A text cell as people read it in `lang`: a decimal number (a float,
+    such as an expected score) written the language's way.
+
+    >>> _for_people(Column("x", "X"), 311.7205, "pt"), _for_people(Column("x", "X"), 3, "fr")
+    ('311,7205', '3')
+    """
+    if lang == "en" or not isinstance(value, float) or column.show is not None:
+        return column.text(value)
+    return decimal_text(value, decimals_of(repr(value)), lang)
+
+
+def _views(column: Column, style: str, lang: str = "en") -> list[_View]:
     label = column.label
+
+    def percent_cell(p: Any) -> str:
+        return percent_text(p, lang)
+
     if column.kind == PROBABILITY and style == "percent":
-        return [_View(label, label, percent_text, lambda p: percent_text(p).replace("%", r"\%"))]
+        return [_View(label, label, percent_cell, lambda p: percent_text(p).replace("%", r"\%"))]
     if column.kind in (PROBABILITY, EXPECTATION) and style == "fraction":
         return [_View(label, label, str, lambda p: f"${latex_fraction(p)}$")]
     if column.kind == PROBABILITY:
         return [
             _View(label, label, str, lambda p: f"${latex_fraction(p)}$"),
-            _View("%", r"\%", percent_text, lambda p: percent_text(p).replace("%", r"\%")),
-            _View("1 in N", "1 in N", one_in_text, one_in_text),
+            _View("%", r"\%", percent_cell, lambda p: percent_text(p).replace("%", r"\%")),
+            _View(translate(ONE_IN_N, lang), "1 in N", lambda p: one_in_text(p, lang), one_in_text),
         ]
     if column.kind == EXPECTATION:
         return [
             _View(label, label, str, lambda x: f"${latex_fraction(x)}$"),
-            _View("≈", r"$\approx$", lambda x: decimal_text(x, 4), lambda x: decimal_text(x, 4)),
+            _View(
+                "≈", r"$\approx$", lambda x: decimal_text(x, 4, lang), lambda x: decimal_text(x, 4)
+            ),
         ]
-    return [_View(label, _latex_text(label), column.text, lambda v: _latex_text(column.text(v)))]
+    return [
+        _View(
+            label,
+            _latex_text(label),
+            lambda v: _for_people(column, v, lang),
+            lambda v: _latex_text(column.text(v)),
+        )
+    ]
 
 
 @dataclass(frozen=True)
@@ -181,8 +209,8 @@ class OddsTable:
             raise SettingsError(f"no column {unknown[0]!r}; columns are {', '.join(by_key)}")
         return dataclasses.replace(self, columns=tuple(by_key[k] for k in keys))
 
-    def _views(self) -> list[tuple[Column, _View]]:
-        return [(c, v) for c in self.columns for v in _views(c, self.view_style)]
+    def _views(self, lang: str = "en") -> list[tuple[Column, _View]]:
+        return [(c, v) for c in self.columns for v in _views(c, self.view_style, lang)]
 
     def to_dicts(self) -> list[dict[str, Any]]:
         """Rows as JSON-ready dicts: fractions become "p/q" strings."""
@@ -210,9 +238,9 @@ class OddsTable:
             writer.writerow(cells)
         return out.getvalue()
 
-    def to_markdown(self) -> str:
-        """A GitHub-flavoured Markdown table."""
-        views = self._views()
+    def to_markdown(self, lang: str = "en") -> str:
+        """A GitHub-flavoured Markdown table, its numbers written as `lang` writes them."""
+        views = self._views(lang)
         lines = ["| " + " | ".join(v.header for _, v in views) + " |", "|" + "---|" * len(views)]
         for row in self.rows:
             lines.append("| " + " | ".join(v.show(row[c.key]) for c, v in views) + " |")
@@ -241,9 +269,17 @@ class OddsTable:
         lines += [r"\hline", rf"\end{{{env}}}"]
         return "\n".join(lines)
 
-    def to_text(self) -> str:
-        """An aligned plain-text table, for the terminal."""
-        views = self._views()
+    def to_text(self, lang: str = "en") -> str:
+        """An aligned plain-text table, for the terminal, its numbers written as `lang` writes them.
+
+        >>> t = OddsTable("Coin", (Column("p", "P", PROBABILITY),), ({"p": Fraction(1, 3)},))
+        >>> print(t.to_text("fr").replace("\xa0", " "))
+        Coin
+        P    %        1 sur N
+        ---  -------  -------
+        1/3  33,33 %  1 sur 3
+        """
+        views = self._views(lang)
         grid = [[v.header for _, v in views]]
         grid += [[v.show(row[c.key]) for c, v in views] for row in self.rows]
         widths = [max(len(line[i]) for line in grid) for i in range(len(views))]
@@ -278,7 +314,11 @@ class OddsTable:
         return "$$" + self.to_latex(math=True) + "$$"
 
     def _repr_html_(self) -> str:
-        views = self._views()
+        return self.to_html()
+
+    def to_html(self, lang: str = "en") -> str:
+        """An HTML table (Jupyter's view), its numbers written as `lang` writes them."""
+        views = self._views(lang)
         head = "".join(f"<th>{html.escape(v.header)}</th>" for _, v in views)
         body = []
         for row in self.rows:

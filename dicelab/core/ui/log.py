@@ -6,12 +6,12 @@ again in another language (`replay`).  A game's log subclasses it with a
 `record` method that turns moves into events, telling only what the table saw.
 
 >>> from dicelab.core.ui.words import Words
->>> log = EventLog(Words({"ev": {"en": "{name} rolled", "pt": "{name} rolou",
-...                             "es": "{name} tiró", "it": "{name} ha tirato"}}, "pt"))
->>> log.add("ev", name="Ana")
+>>> from dicelab.solo.panel_text_log import LOG_WORDS
+>>> log = EventLog(Words(LOG_WORDS, "pt"))
+>>> log.add("ev_drew", count=1, name="Ana")
 >>> log.show()
->>> log.lines, "Ana rolou" in log.widget.value
-(['Ana rolou'], True)
+>>> log.lines, "Ana comprou 1 carta" in log.widget.value
+(['Ana comprou 1 carta'], True)
 """
 
 from __future__ import annotations

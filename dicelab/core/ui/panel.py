@@ -4,9 +4,9 @@ A panel is a plain Python object that owns its ipywidgets and its game;
 its `widget` is the root widget.  Everything here works outside a kernel, so
 panels are tested in plain pytest by clicking buttons through the widget API.
 
-- `Words`: the UI words of a panel in English, Portuguese, Spanish or Italian;
-  `COMMON_WORDS`: the words both panels share (a game's table is
-  `{**COMMON_WORDS, ...}`); `listing` joins names ("Ana, Bruno and Caio");
+- `Words`: the UI words of a panel in one language (`dicelab.core.i18n`);
+  `COMMON_WORDS`: the words every panel shares (a game's messages are
+  `COMMON_WORDS | messages(...)`); `listing` joins names ("Ana, Bruno and Caio");
 - `die_face`, `die_svg`, `DieView`, `MessageArea`, `SeedControls`,
   `SaveLoadControls`, `set_visible`, `show_text` (from
   `dicelab.core.ui.widgets`): dice drawn as dice, the line that answers
@@ -19,11 +19,8 @@ panels are tested in plain pytest by clicking buttons through the widget API.
 - `Panel`: the base class of the panels: the shared controls, New game,
   Save and Load, and showing `widget` in a notebook.
 
->>> roll = {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})", "es": "Tirar (quedan {n})",
-...     "it": "Lancia (ancora {n})"}
->>> words = Words({"roll": roll}, "pt")
->>> words("roll", n=2)
-'Rolar (faltam 2)'
+>>> Words(COMMON_WORDS, "pt")("new_game")
+'Novo jogo'
 >>> die_face(6), parse_seed(" 42 ")
 ('⚅', 42)
 """
@@ -40,6 +37,7 @@ from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 import ipywidgets as widgets
 
 from dicelab.core.engine import MAX_PLAYERS, Engine, player_names
+from dicelab.core.i18n import Message
 from dicelab.core.ui.saving import holds_another_game, make_save_folder, save_target
 from dicelab.core.ui.widgets import (
     DIE_FACES,
@@ -58,7 +56,7 @@ from dicelab.core.ui.widgets import (
     show_available,
     show_text,
 )
-from dicelab.core.ui.words import COMMON_WORDS, LANGS, Text, Words, check_lang, listing
+from dicelab.core.ui.words import COMMON_WORDS, LANGS, Words, check_lang, listing
 from dicelab.errors import DicelabError, IllegalMove, SettingsError
 
 __all__ = [
@@ -187,7 +185,7 @@ class Panel(Generic[G, H]):
     ) -> None:
         raise NotImplementedError
 
-    def _setup(self, table: Mapping[str, Mapping[str, Text]], lang: str, seed: Any) -> int:
+    def _setup(self, table: Mapping[str, Message], lang: str, seed: Any) -> int:
         """Check and set the words and language; the seed to start with (given or fresh)."""
         self.words = Words(table, check_lang(lang))
         self.lang = lang

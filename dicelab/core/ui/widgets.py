@@ -319,7 +319,7 @@ class SeedControls:
     def show(self, seed: int | None) -> None:
         self.seed = seed
         shown = self._unknown if seed is None else str(seed)
-        self.seed_label.value = f"{html.escape(self._seed_word)}: <b>{html.escape(shown)}</b>"
+        self.seed_label.value = f"{html.escape(self._seed_word)} <b>{html.escape(shown)}</b>"
         self.seed_text.value = ""
 
 

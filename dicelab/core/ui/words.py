@@ -1,18 +1,16 @@
-"""The words of the panels: every label in English, Portuguese, Spanish and
-Italian, and numbers written the way each language writes them.
+"""The words of the panels in the user's language, and numbers as that
+language writes them (`dicelab.core.i18n`: gettext catalogs, Babel's CLDR data).
 
-- `Words`: a panel's words in one language (plural forms, decimal comma,
-  the engine's illegal-move messages translated by rule name);
-- `COMMON_WORDS`: the words every panel shares (a game's table is
-  `{**COMMON_WORDS, ...}`); `listing` joins names ("Ana, Bruno and Caio").
+- `Words`: a panel's words in one language (plural forms, numbers, the
+  engine's illegal-move messages translated by rule name);
+- `COMMON_WORDS`: the words every panel shares (a game's messages are
+  `COMMON_WORDS | messages(...)`); `listing` joins names ("Ana, Bruno and Caio").
 
->>> roll = {"en": "Roll ({n} left)", "pt": "Rolar (faltam {n})", "es": "Tirar (quedan {n})",
-...     "it": "Lancia (ancora {n})"}
->>> words = Words({"roll": roll}, "pt")
+>>> words = Words(messages(msg("dice-poker|roll", "Roll ({n} left)")), "pt")
 >>> words("roll", n=2)
 'Rolar (faltam 2)'
->>> Words({"roll": roll}, "it")("roll", n=1), LANGS
-('Lancia (ancora 1)', ('en', 'pt', 'es', 'it'))
+>>> Words(COMMON_WORDS, "fr")("save"), LANGS
+('Sauver', ('en', 'pt', 'es', 'it', 'fr'))
 """
 
 from __future__ import annotations
@@ -20,185 +18,115 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dicelab.core.engine.contract import RULE_DICE, RULE_PLAYER
-from dicelab.errors import IllegalMove, SettingsError
+import dicelab.core.i18n as i18n
+from dicelab.core.i18n import LANGS, Message, check_lang, messages, msg
+from dicelab.errors import IllegalMove
 
-LANGS = ("en", "pt", "es", "it")
-DECIMAL_COMMA = ("pt", "es", "it")
+__all__ = ["COMMON_WORDS", "LANGS", "Words", "check_lang", "listing", "messages", "msg"]
 
-Text = str | Mapping[str, str]  # a text, or its forms by count: {"one": ..., "many": ...}
-
-COMMON_WORDS: dict[str, dict[str, Text]] = {
+COMMON_WORDS = messages(
     # the controls
-    "new_game": {"en": "New game", "pt": "Novo jogo", "es": "Nueva partida", "it": "Nuova partita"},
-    "seed": {"en": "Seed", "pt": "Semente", "es": "Semilla", "it": "Seme"},
-    "seed_placeholder": {
-        "en": "next seed (blank: random)",
-        "pt": "semente (vazio: aleatória)",
-        "es": "semilla (vacío: al azar)",
-        "it": "seme (vuoto: a caso)",
-    },
-    "seed_unknown": {"en": "unknown", "pt": "desconhecida", "es": "desconocida", "it": "ignoto"},
-    "hints": {"en": "Hints", "pt": "Dicas", "es": "Pistas", "it": "Suggerimenti"},
-    "save": {"en": "Save", "pt": "Salvar", "es": "Guardar", "it": "Salva"},
-    "load": {"en": "Load", "pt": "Carregar", "es": "Cargar", "it": "Carica"},
-    "file": {"en": "File", "pt": "Arquivo", "es": "Archivo", "it": "File"},
-    "saved": {
-        "en": "Game saved to {path}",
-        "pt": "Jogo salvo em {path}",
-        "es": "Partida guardada en {path}",
-        "it": "Partita salvata in {path}",
-    },
-    "other_game": {
-        "en": "{path} holds another game: click Save again to replace it, or type another name",
-        "pt": "{path} guarda outro jogo: clique em Salvar de novo para substituí-lo, "
-        "ou digite outro nome",
-        "es": "{path} guarda otra partida: pulsa Guardar otra vez para reemplazarla, "
-        "o escribe otro nombre",
-        "it": "{path} contiene un'altra partita: clicca di nuovo Salva per sostituirla, "
-        "o scrivi un altro nome",
-    },
-    "loaded": {
-        "en": "Game loaded from {path}",
-        "pt": "Jogo carregado de {path}",
-        "es": "Partida cargada de {path}",
-        "it": "Partita caricata da {path}",
-    },
+    msg("new_game", "New game"),
+    msg("seed", "Seed:"),
+    msg("seed_placeholder", "next seed (blank: random)"),
+    msg("seed_unknown", "unknown"),
+    msg("hints", "Hints"),
+    msg("save", "Save"),
+    msg("load", "Load"),
+    msg("file", "File"),
+    msg("saved", "Game saved to {path}"),
+    msg(
+        "other_game",
+        "{path} holds another game: click Save again to replace it, or type another name",
+    ),
+    msg("loaded", "Game loaded from {path}"),
     # the end of a game, lists of names, the advice tables
-    "game_over": {
-        "en": "Game over!",
-        "pt": "Fim de jogo!",
-        "es": "¡Fin de la partida!",
-        "it": "Partita finita!",
-    },
-    "winner": {
-        "en": "Winner: {names} with {points}.",
-        "pt": "Vencedor(a): {names} com {points}.",
-        "es": "Ganador(a): {names} con {points}.",
-        "it": "Vince {names} con {points}.",
-    },
-    "tie": {
-        "en": "Tie: {names} with {points}.",
-        "pt": "Empate: {names} com {points}.",
-        "es": "Empate: {names} con {points}.",
-        "it": "Pareggio: {names} con {points}.",
-    },
-    "and": {"en": "and", "pt": "e", "es": "y", "it": "e"},
-    "total": {"en": "Total", "pt": "Total", "es": "Total", "it": "Totale"},
-    "delta": {"en": "vs best", "pt": "vs melhor", "es": "vs mejor", "it": "vs migliore"},
-    "best": {"en": "best", "pt": "melhor", "es": "mejor", "it": "migliore"},
-    "cancel": {"en": "Cancel", "pt": "Cancelar", "es": "Cancelar", "it": "Annulla"},
-    "rule_word": {"en": "rule", "pt": "regra", "es": "regla", "it": "regola"},
-    f"rule_name:{RULE_DICE}": {
-        "pt": "os dados mostram de 1 a 6",
-        "es": "los dados muestran de 1 a 6",
-        "it": "i dadi mostrano da 1 a 6",
-    },
-    f"rule_name:{RULE_PLAYER}": {
-        "pt": "os jogadores desta partida",
-        "es": "los jugadores de esta partida",
-        "it": "i giocatori di questa partita",
-    },
+    msg("game_over", "Game over!"),
+    msg("winner", "Winner: {names} with {points}."),
+    msg("tie", "Tie: {names} with {points}."),
+    msg("and", "and"),
+    msg("total", "Total"),
+    msg("delta", "vs best"),
+    msg("best", "best"),
+    msg("cancel", "Cancel"),
+    msg("rule_word", "rule"),
+    msg("rule_name:dice show 1 to 6", "dice show 1 to 6"),
+    msg("rule_name:the players of this game", "the players of this game"),
     # what a notebook shows until the cell of a panel is run
-    "run_to_play": {
-        "en": "Run this cell to play {game}.",
-        "pt": "Execute esta célula para jogar {game}.",
-        "es": "Ejecute esta celda para jugar a {game}.",
-        "it": "Esegui questa cella per giocare a {game}.",
-    },
-}
-
-
-def check_lang(lang: Any) -> str:
-    """`lang` itself if it is a supported language (one of `LANGS`), else `SettingsError`.
-
-    >>> check_lang("it")
-    'it'
-    """
-    if lang not in LANGS:
-        raise SettingsError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
-    return lang
+    msg("run_to_play", "Run this cell to play {game}."),
+)
 
 
 class Words:
     """The UI words of a panel in one language, and its way of writing numbers.
 
-    `table` maps a key to {"en": text, "pt": text, "es": text, "it": text}; a text may hold
-    `str.format` fields, filled by keyword when the word is asked for, or be
-    {"one": text, "many": text} when it agrees with a number (`count=`).
-    Keys "rule:<rule name>" translate the engine's `IllegalMove` messages
-    and "rule_name:<rule name>" the rules' names (see `explain`).  Numbers
-    follow the language: a decimal comma in Portuguese, Spanish and Italian,
-    a true minus sign in all four.
+    `table` maps a name to its `Message` (see `dicelab.core.i18n`); a text may
+    hold `str.format` fields, filled by keyword when the word is asked for, and
+    agree with a number (`count=`) when it is a `msg_plural`.  Names
+    "rule:<rule name>" translate the engine's `IllegalMove` messages and
+    "rule_name:<rule name>" the rules' names (see `explain`).  Numbers follow
+    the language's CLDR data.
 
-    >>> waiting = {"en": "Waiting for {names}", "es": "Esperando a {names}",
-    ...     "pt": {"one": "Aguardando {names} escolher", "many": "Aguardando {names} escolherem"},
-    ...     "it": {"one": "{names} deve scegliere", "many": "{names} devono scegliere"}}
-    >>> words = Words({"waiting": waiting}, "pt")
+    >>> from dicelab.core.i18n import msg_plural
+    >>> waiting = msg_plural("solitaire|waiting", "Waiting for {names} to choose",
+    ...     "Waiting for {names} to choose")
+    >>> words = Words(messages(waiting), "pt")
     >>> words("waiting", names="Ana e Bruno", count=2)
     'Aguardando Ana e Bruno escolherem'
     >>> from fractions import Fraction
     >>> words.percent(Fraction(5, 6)), words.number(-1.637, 2)
-    ('83,33%', '−1,64')
-    >>> Words({"waiting": waiting}, "it").percent(Fraction(1, 8))
+    ('83,33%', '-1,64')
+    >>> Words(COMMON_WORDS, "it").percent(Fraction(1, 8))
     '12,50%'
     """
 
-    def __init__(self, table: Mapping[str, Mapping[str, Text]], lang: str = "en") -> None:
+    def __init__(self, table: Mapping[str, Message], lang: str = "en") -> None:
         self.lang = check_lang(lang)
-        for key, texts in table.items():
-            missing = [code for code in LANGS if code not in texts and not key.startswith("rule")]
-            if missing:
-                raise SettingsError(f"the word {key!r} has no {missing[0]!r} text")
         self._table = table
 
     def __call__(self, key: str, count: int | None = None, **values: Any) -> str:
-        text = self._table[key][self.lang]
-        if not isinstance(text, str):
-            text = text["one" if count == 1 else "many"]
-        return text.format(count=count, **values)
+        return i18n.translate(self._table[key], self.lang, count, **values)
 
     def number(self, value: Any, places: int = 2) -> str:
         """A number to `places` decimals, as this language writes it."""
-        text = f"{float(value):.{places}f}".replace("-", "−")
-        return text.replace(".", ",") if self.lang in DECIMAL_COMMA else text
+        return i18n.number(value, places, self.lang)
 
     def signed(self, value: Any, places: int = 2) -> str:
-        """A number with its sign (+ or −), as this language writes it."""
-        return ("+" if float(value) > 0 else "") + self.number(value, places)
+        """A number with its sign (+ or -), as this language writes it."""
+        return i18n.signed(value, places, self.lang)
 
     def percent(self, value: Any, places: int = 2) -> str:
         """A probability as a percentage, as this language writes it."""
-        if value == 0:
-            return "0%"
-        return f"{self.number(float(value) * 100, places)}%"
+        return i18n.percent(value, places, self.lang)
 
     def explain(self, error: IllegalMove, details: Mapping[str, str] | None = None) -> str:
         """An illegal move as a sentence in this language, then its rule: the
         table's text for the rule (its fields filled from the error's details,
         shown by `details`), else the engine's own (English) message; the
-        rule's name from the key "rule_name:<rule>", else the engine's.
+        rule's name from the name "rule_name:<rule>", else the engine's.
 
-        >>> words = Words({"rule_name:three rolls": {"pt": "três jogadas"}}, "pt")
-        >>> words.explain(IllegalMove("three rolls", "no rolls left"))
-        'No rolls left (regra: três jogadas)'
+        >>> words = Words(COMMON_WORDS, "pt")
+        >>> words.explain(IllegalMove("dice show 1 to 6", "a die shows 1 to 6, not 7"))
+        'A die shows 1 to 6, not 7 (regra: os dados mostram de 1 a 6)'
         """
         text = self._rule_text(error, details or {})
-        name = self._table.get(f"rule_name:{error.rule}", {}).get(self.lang, error.rule)
+        name_key = f"rule_name:{error.rule}"
+        name = self._common(name_key) if self._has(name_key) else error.rule
         return f"{text[:1].upper()}{text[1:]} ({self._common('rule_word')}: {name})"
 
     def _rule_text(self, error: IllegalMove, details: Mapping[str, str]) -> str:
-        text = self._table.get(f"rule:{error.rule}", {}).get(self.lang)
-        if text is None:
+        key = f"rule:{error.rule}"
+        if key not in self._table:
             return error.message
-        if not isinstance(text, str):  # it agrees with the number of things listed
-            sizes = [len(v) for v in error.details.values() if isinstance(v, (list, tuple))]
-            text = text["one" if sizes[:1] == [1] else "many"]
+        sizes = [len(v) for v in error.details.values() if isinstance(v, (list, tuple))]
         shown = {k: details.get(k, str(v)) for k, v in error.details.items()}
         try:
-            return text.format(**shown)
+            return self(key, count=sizes[0] if sizes else None, **shown)
         except (KeyError, IndexError):
             return error.message
+
+    def _has(self, key: str) -> bool:
+        return key in self._table or key in COMMON_WORDS
 
     def _common(self, key: str) -> str:
         """A word of this table, else of `COMMON_WORDS`."""

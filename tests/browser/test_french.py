@@ -1,0 +1,65 @@
+"""The play app in French, the fifth language, on the classroom projector
+(1280×800): every tab played a little with its hints open, no label cut and
+no English left on the page (every English text of the catalogs that French
+says differently is looked for in what the page shows and in its tooltips)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+from playwright.sync_api import expect
+
+from dicelab.core.i18n import LOCALE_DIR
+from tests.browser.conftest import PROJECTOR, TABS, cut_labels, screenshot
+
+pytestmark = pytest.mark.browser
+FIELD = re.compile(r"\{[^{}]*\}")
+
+
+def english_left_behind() -> re.Pattern[str]:
+    """A pattern of the English texts that French translates: the pieces of each
+    message between its placeholders that hold a word of three letters or more,
+    but no piece that French says too ("Case", "points.")."""
+    with (LOCALE_DIR / "fr" / "LC_MESSAGES" / "dicelab.po").open("rb") as file:
+        catalog = read_po(file)
+    pieces, all_french = set(), []
+    for message in catalog:
+        english = (message.id,) if isinstance(message.id, str) else message.id
+        french = (message.string,) if isinstance(message.string, str) else message.string
+        all_french.extend(french)
+        if not message.id or set(english) & set(french):
+            continue
+        for text in english:
+            pieces |= {p.strip() for p in FIELD.split(text) if re.search(r"[A-Za-z]{3}", p)}
+    said_in_french = "\n".join(all_french)
+    words = sorted((p for p in pieces if p not in said_in_french), key=len, reverse=True)
+    return re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in words))
+
+
+def shown(page) -> str:
+    """The app's text and its tooltips."""
+    app = page.locator(".dicelab-app")
+    tips = app.evaluate("el => [...el.querySelectorAll('[title]')].map(e => e.title).join('\\n')")
+    return f"{app.inner_text()}\n{tips}"
+
+
+def test_the_app_speaks_french_everywhere_with_nothing_cut(open_app):
+    english = english_left_behind()
+    page = open_app(PROJECTOR, "fr")
+    expect(page.locator(".dicelab-app")).to_contain_text("dicelab : jouer")
+    expect(page.locator(".dicelab-tabs .lm-TabBar-tab").first).to_have_text("Poker d’as")
+    for game, index in TABS.items():
+        page.locator(".dicelab-tabs .lm-TabBar-tab").nth(index).click()
+        panel = page.locator(f".dicelab-{game}")
+        roll = panel.locator(".dicelab-roll")
+        if roll.count() and roll.is_enabled():
+            roll.click()
+        panel.locator(".dicelab-hints-toggle").click()
+        expect(panel.locator(".dicelab-hints")).to_be_visible()
+        page.wait_for_timeout(300)
+        assert cut_labels(page) == [], game
+        left = sorted(set(english.findall(shown(page))))
+        assert left == [], (game, left)
+        screenshot(page, f"{game}-fr")
