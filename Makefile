@@ -105,11 +105,13 @@ i18n: setup-dev
 
 # The printable exact odds of every game (`dicelab tables`): build/handout.html,
 # printed to build/handout.pdf by Debian's chromium (never a downloaded browser),
-# and its first page as docs/screenshots/handout-page.png for the README.
+# and its first page as docs/screenshots/handout-page.png for the README; in
+# English unless asked (`make handout HANDOUT_LANG=pt`), whatever the machine's locale.
+HANDOUT_LANG ?= en
 HEADLESS = $(CHROMIUM) --headless --no-sandbox --disable-gpu --log-level=3
 handout: setup
 	mkdir -p build docs/screenshots
-	$(BIN)/python -m dicelab tables --format html > build/handout.html.part
+	$(BIN)/python -m dicelab --lang $(HANDOUT_LANG) tables --format html > build/handout.html.part
 	mv build/handout.html.part build/handout.html
 	$(HEADLESS) --no-pdf-header-footer --print-to-pdf=build/handout.pdf \
 	  file://$(CURDIR)/build/handout.html

@@ -128,15 +128,15 @@ def seat_bots(args: argparse.Namespace, defaults: Sequence[str]) -> list[str]:
     return bots
 
 
-FOR_PEOPLE = ("table", "markdown")
+FOR_PEOPLE = ("table", "markdown", "html")
 
 
 def table_language(fmt: str) -> str:
     """The language a table is written in, in the format `fmt`: the command
     line's for people (`FOR_PEOPLE`), English for programs (csv, json) and LaTeX.
 
-    >>> table_language("json")
-    'en'
+    >>> table_language("json"), table_language("latex")
+    ('en', 'en')
     """
     return current_language() if fmt in FOR_PEOPLE else "en"
 
@@ -217,10 +217,11 @@ HANDOUT_FORMATS = ("markdown", "html", "latex")
 
 
 def _tables(args: argparse.Namespace) -> str:
-    """`dicelab tables`: the handout of every game (`dicelab.handout`)."""
+    """`dicelab tables`: the handout of every game (`dicelab.handout`), in the
+    command line's language but in LaTeX (`table_language`)."""
     from dicelab.handout import build
 
-    return build().render(args.format).rstrip("\n")
+    return build(table_language(args.format)).render(args.format).rstrip("\n")
 
 
 def _lessons(args: argparse.Namespace) -> str:

@@ -117,3 +117,25 @@ def test_english_odds_and_summaries_are_unchanged(capsys):
     assert lines[0] == "dice-poker: every box in one roll"
     assert lines[1].split()[:4] == ["Box", "Name", "Nome", "Probability"]
     assert lines[3].split()[:6] == ["ones", "Ones", "Ases", "4651/7776", "59.81%", "1"]
+
+
+def test_italian_handout_in_html_and_english_unchanged(capsys, tmp_path, monkeypatch):
+    """`dicelab --lang it tables --format html`: Italian headings, notes and decimal
+    commas; the English handout says what it always said."""
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))  # no solved ruleset
+    page = _said(capsys, "--lang", "it", "tables", "--format", "html")
+    assert '<html lang="it">' in page
+    assert "<h1>Probabilità esatte di quattro giochi di dadi e di carte</h1>" in page
+    assert "<h2>Poker di dadi</h2>" in page and "<h2>Solitaire Dice</h2>" in page
+    assert "<th>Probabilità</th><th>%</th><th>1 su N</th>" in page
+    assert "<td>numero</td><td>5 rosso</td>" in page and "<td>Salta il turno</td>" in page
+    assert ">59,81%</td>" in page and ">1 su 1,7</td>" in page and "Media: 7,7168 opzioni." in page
+    assert "non ancora risolto: esegui dicelab solve dice-poker --ruleset yatzy" in page
+    for english in ("Exact odds", "Expected score", "1 in N", "59.81%", "Top card", "Mean:"):
+        assert english not in page
+    english = _said(capsys, "tables", "--format", "html")
+    assert _said(capsys, "--lang", "en", "tables", "--format", "html") == english
+    assert '<html lang="en">' in english and "<h2>Dice Poker</h2>" in english
+    assert "<th>Probability</th><th>%</th><th>1 in N</th>" in english and ">59.81%</td>" in english
+    latex = _said(capsys, "--lang", "it", "tables", "--format", "latex")
+    assert latex == _said(capsys, "tables", "--format", "latex")  # LaTeX stays English

@@ -19,7 +19,8 @@ from dicelab.dice_poker.rules import get_ruleset
 from dicelab.dice_poker.solver.cache import FORMAT_VERSION, cache_paths, ruleset_key
 from dicelab.errors import SettingsError
 from dicelab.games import GAMES
-from dicelab.handout import FORMATS, Handout, build, solved_scores
+from dicelab.handout import FORMATS, Handout, build
+from dicelab.handout_sections import solved_scores
 from dicelab.sly_dice.odds import card_table
 from dicelab.solitaire.odds import free_throw_table, sum_table
 from dicelab.solo.odds import no_playable_table
@@ -219,7 +220,7 @@ def test_importing_dicelab_loads_no_handout():
 def test_make_handout_prints_the_html_page_with_chromium(tmp_path):
     makefile = (ROOT / "Makefile").read_text()
     target = makefile.split("\nhandout:")[1].split("\n\n")[0]
-    assert "dicelab tables --format html > build/handout.html" in target
+    assert "tables --format html > build/handout.html" in target
     assert (
         "--print-to-pdf=build/handout.pdf" in target
         and "file://$(CURDIR)/build/handout.html" in target

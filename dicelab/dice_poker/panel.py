@@ -66,8 +66,9 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
 
     `DicePokerPanel(players, ruleset="dice-poker", seed=None, lang="en",
     advisor=None)`: `seed` is a whole number (None: a fresh one, shown in the
-    panel); `lang` is "en" or "pt"; `advisor` is an optional optimal-play
-    advisor (see `dicelab.dice_poker.panel_hints`).
+    panel); `lang` is one of `LANGS` ("en", "pt", "es", "it", "fr");
+    `advisor` is an optional optimal-play advisor (see
+    `dicelab.dice_poker.panel_hints`).
 
     Widgets, for tests and browser tests: `dice_buttons` (5 Buttons),
     `roll_button`, `box_buttons[player][box_id]`, `total_labels[player]`,

@@ -1,6 +1,6 @@
-"""The words of the Dice Poker panel, in English, Portuguese, Spanish and Italian,
-and the texts it builds from the game: the joker explanation, the bonus
-progress, the game-over summary.
+"""The words of the Dice Poker panel (English here, every other language in the
+catalogs, `dicelab.core.i18n`), and the texts it builds from the game: the
+joker explanation, the bonus progress, the game-over summary.
 
 >>> from dicelab.core.ui.panel import Words
 >>> Words(WORDS, "pt")("turn", turn=3, turns=15)

@@ -1,4 +1,5 @@
-"""The words of the Sly Dice panel, in English, Portuguese, Spanish and Italian.
+"""The words of the Sly Dice panel (English here, every other language in the
+catalogs, `dicelab.core.i18n`).
 
 >>> from dicelab.core.ui.words import Words
 >>> Words(WORDS, "es")("round", round=2, rounds=6)

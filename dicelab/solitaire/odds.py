@@ -35,9 +35,10 @@ from typing import Any
 
 from dicelab.core.dice.hands import FACES, dice_space
 from dicelab.core.engine.checks import items_of, whole_number
-from dicelab.core.i18n import msg, translate
-from dicelab.core.present.numbers import fraction_text
-from dicelab.core.present.table import EXPECTATION, PROBABILITY, Column, OddsTable
+from dicelab.core.i18n import Message, translate
+from dicelab.core.present.numbers import decimal_text, fraction_text
+from dicelab.core.present.table import EXPECTATION, PROBABILITY, TEXT, Column, OddsTable
+from dicelab.solitaire import odds_text as words
 from dicelab.solitaire.rules import (
     DISCARD_NUMBERS,
     MAX_DISCARDS,
@@ -108,19 +109,36 @@ def offer_counts(
     )
 
 
-def _discard_words(chosen: frozenset[int]) -> str:
+def _discard_words(chosen: frozenset[int], lang: str = "en") -> str:
+    """The discard numbers chosen, said in `lang`.
+
+    >>> _discard_words(frozenset({5, 1})), _discard_words(frozenset(), "pt")
+    ('discard numbers 1, 5', 'nenhum descarte escolhido ainda (qualquer divisão)')
+    """
     if not chosen:
-        return "no discard number chosen yet (any split)"
-    return "discard numbers " + ", ".join(map(str, sorted(chosen)))
+        return translate(words.NO_DISCARDS, lang)
+    return translate(words.DISCARDS, lang, numbers=", ".join(map(str, sorted(chosen))))
 
 
-def sum_table(discards: Iterable[int] = ()) -> OddsTable:
+def _columns(lang: str, *columns: tuple[str, Message, str]) -> tuple[Column, ...]:
+    """Columns from (key, heading, kind), their headings in `lang`.
+
+    >>> [c.label for c in _columns("fr", ("sum", words.SUM, TEXT))]
+    ['Somme']
+    """
+    return tuple(Column(key, translate(heading, lang), kind) for key, heading, kind in columns)
+
+
+def sum_table(discards: Iterable[int] = (), lang: str = "en") -> OddsTable:
     """For each pair sum: its value, the chance of a given pair, and the chance
-    that the next roll offers it (in one pair, in both), given the discards.
+    that the next roll offers it (in one pair, in both), given the discards;
+    its words in `lang`.
 
     >>> t = sum_table({1, 2, 5})
     >>> t.value(12, "offered_probability"), t.value(2, "offered_probability")
     (Fraction(763, 3888), Fraction(157, 972))
+    >>> sum_table(lang="it").columns[4].label
+    'P(entrambe le coppie)'
     """
     chosen = check_discards(discards)
     offered, both, _ = offer_counts(chosen)
@@ -135,38 +153,21 @@ def sum_table(discards: Iterable[int] = ()) -> OddsTable:
         }
         for s in SUMS
     )
-    columns = (
-        Column("sum", "Sum"),
-        Column("value", "Value"),
-        Column("pair_probability", "P(a pair)", PROBABILITY),
-        Column("offered_probability", "P(offered)", PROBABILITY),
-        Column("both_probability", "P(both pairs)", PROBABILITY),
+    columns = _columns(
+        lang,
+        ("sum", words.SUM, TEXT),
+        ("value", words.VALUE, TEXT),
+        ("pair_probability", words.P_PAIR, PROBABILITY),
+        ("offered_probability", words.P_OFFERED, PROBABILITY),
+        ("both_probability", words.P_BOTH, PROBABILITY),
     )
     return OddsTable(
-        f"Solitaire Dice: each pair sum, {_discard_words(chosen)}",
+        translate(words.SUMS_TITLE, lang, discards=_discard_words(chosen, lang)),
         columns,
         rows,
         {"game": "solitaire", "discards": sorted(chosen)},
-        note="P(offered): the next roll has a legal option with this sum as a pair; "
-        "P(both pairs): with this sum as both pairs.",
+        note=translate(words.SUMS_NOTE, lang),
     )
-
-
-CLI_TITLE = msg(
-    "solitaire|odds_title",
-    "Solitaire Dice: pair sums, values and chances (free throw with three discard numbers: {free})",
-)
-CLI_NOTE = msg(
-    "solitaire|odds_note",
-    "P(offered): the next roll of five dice can be split with this sum as a pair "
-    "(no discard number chosen yet, so any split).",
-)
-CLI_HEADINGS = (
-    msg("odds|sum", "Sum"),
-    msg("odds|value", "Value"),
-    msg("solitaire|p_pair", "P(a pair)"),
-    msg("solitaire|p_offered", "P(offered)"),
-)
 
 
 def cli_table(lang: str = "en") -> OddsTable:
@@ -184,40 +185,44 @@ def cli_table(lang: str = "en") -> OddsTable:
     free = free_throw_probability(DISCARD_NUMBERS[:MAX_DISCARDS])
     columns = tuple(
         dataclasses.replace(column, label=translate(heading, lang))
-        for column, heading in zip(full.columns[:4], CLI_HEADINGS)
+        for column, heading in zip(full.columns[:4], words.CLI_HEADINGS)
     )
     return OddsTable(
-        translate(CLI_TITLE, lang, free=fraction_text(free)),
+        translate(words.CLI_TITLE, lang, free=fraction_text(free)),
         columns,
         tuple({c.key: row[c.key] for c in columns} for row in full.rows),
         {"free_throw": fraction_text(free)},
-        note=translate(CLI_NOTE, lang),
+        note=translate(words.CLI_NOTE, lang),
     )
 
 
-def option_count_table(discards: Iterable[int] = ()) -> OddsTable:
-    """The distribution of the number of distinct legal options of a roll.
+def option_count_table(discards: Iterable[int] = (), lang: str = "en") -> OddsTable:
+    """The distribution of the number of distinct legal options of a roll; its
+    words in `lang`.
 
     >>> option_count_table().value(1, "probability")  # e.g. 3 3 3 3 3
     Fraction(1, 1296)
+    >>> option_count_table(lang="es").note
+    'Media: 7,7168 opciones.'
     """
     chosen = check_discards(discards)
     _, _, counts = offer_counts(chosen)
     rows = tuple(
         {"options": n, "rolls": c, "probability": Fraction(c, ALL_ROLLS)} for n, c in counts.items()
     )
-    columns = (
-        Column("options", "Options"),
-        Column("rolls", "Rolls of 7776"),
-        Column("probability", "Probability", PROBABILITY),
+    columns = _columns(
+        lang,
+        ("options", words.OPTIONS, TEXT),
+        ("rolls", words.ROLLS_OF, TEXT),
+        ("probability", words.PROBABILITY_HEADING, PROBABILITY),
     )
     mean = Fraction(sum(n * c for n, c in counts.items()), ALL_ROLLS)
     return OddsTable(
-        f"Solitaire Dice: how many distinct options a roll offers, {_discard_words(chosen)}",
+        translate(words.OPTIONS_TITLE, lang, discards=_discard_words(chosen, lang)),
         columns,
         rows,
         {"game": "solitaire", "discards": sorted(chosen), "mean": fraction_text(mean)},
-        note=f"Mean: {float(mean):.4f} options.",
+        note=translate(words.OPTIONS_NOTE, lang, mean=decimal_text(mean, 4, lang)),
     )
 
 
@@ -246,11 +251,14 @@ def free_throw_formula(k: int) -> Fraction:
     return Fraction(6 - whole_number(k, "k", 0, 6), 6) ** 5
 
 
-def free_throw_table() -> OddsTable:
-    """For k = 0..6 numbers, the chance that a roll shows none of them.
+def free_throw_table(lang: str = "en") -> OddsTable:
+    """For k = 0..6 numbers, the chance that a roll shows none of them; its
+    words in `lang`.
 
     >>> free_throw_table().value(3, "probability")
     Fraction(1, 32)
+    >>> free_throw_table("fr").value(0, "example")
+    'aucun'
     """
     rows = []
     for k in range(len(FACES) + 1):
@@ -259,23 +267,24 @@ def free_throw_table() -> OddsTable:
         rows.append(
             {
                 "numbers": k,
-                "example": " ".join(map(str, numbers)) or "none",
+                "example": " ".join(map(str, numbers)) or translate(words.NONE, lang),
                 "rolls": int(p * ALL_ROLLS),
                 "probability": p,
             }
         )
-    columns = (
-        Column("numbers", "Numbers"),
-        Column("example", "For example"),
-        Column("rolls", "Rolls of 7776"),
-        Column("probability", "P(no die shows them)", PROBABILITY),
+    columns = _columns(
+        lang,
+        ("numbers", words.NUMBERS, TEXT),
+        ("example", words.EXAMPLE, TEXT),
+        ("rolls", words.ROLLS_OF, TEXT),
+        ("probability", words.P_NONE, PROBABILITY),
     )
     return OddsTable(
-        "Solitaire Dice: the chance that a roll shows none of k numbers",
+        translate(words.FREE_TITLE, lang),
         columns,
         tuple(rows),
         {"game": "solitaire"},
-        note="With the three discard numbers, this is the chance of a free throw.",
+        note=translate(words.FREE_NOTE, lang),
     )
 
 

@@ -55,8 +55,9 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
 
     `SolitairePanel(players=["Ana"], seed=None, lang="en", planner=None)`:
     `seed` is a whole number (None: a fresh one, shown in the panel); `lang`
-    is "en" or "pt"; `planner` rates the options in the hints (default
-    `Planner(focus=2.5)`, anything with its `rank(sheet, dice)` method).
+    is one of `LANGS` ("en", "pt", "es", "it", "fr"); `planner` rates the
+    options in the hints (default `Planner(focus=2.5)`, anything with its
+    `rank(sheet, dice)` method).
 
     Each roll is for every player still playing; each of them clicks one of
     their options (in any order) before the next roll.  Widgets, for tests

@@ -1,6 +1,6 @@
-"""The words of the Solitaire Dice panel, in English, Portuguese, Spanish and
-Italian, and the texts it builds from the game: an option as the dice that
-make it, the game-over summary.
+"""The words of the Solitaire Dice panel (English here, every other language in
+the catalogs, `dicelab.core.i18n`), and the texts it builds from the game: an
+option as the dice that make it, the game-over summary.
 
 >>> from dicelab.core.ui.panel import Words
 >>> words = Words(WORDS, "pt")

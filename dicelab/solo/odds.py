@@ -28,10 +28,11 @@ from math import comb
 from typing import Any
 
 from dicelab.core.engine.checks import items_of, whole_number
-from dicelab.core.i18n import msg, translate
+from dicelab.core.i18n import translate
 from dicelab.core.present.numbers import decimal_text, fraction_text
-from dicelab.core.present.table import EXPECTATION, PROBABILITY, Column, OddsTable
+from dicelab.core.present.table import EXPECTATION, PROBABILITY, TEXT, Column, OddsTable
 from dicelab.errors import SettingsError
+from dicelab.solo import odds_text as words
 from dicelab.solo.rules import (
     COLOURED,
     Card,
@@ -253,14 +254,20 @@ def _kind_examples(counts: Counter[Card]) -> dict[str, Card]:
     return {kind: examples[kind] for kind in order if kind in examples}
 
 
-def no_playable_table(hand: int = 8, edition: int = 120, *, deck: Deck | None = None) -> OddsTable:
+def no_playable_table(
+    hand: int = 8, edition: int = 120, *, deck: Deck | None = None, lang: str = "en"
+) -> OddsTable:
     """For each kind of coloured top card (a number, each action card): P(a hand
     holds no playable card), and its binomial approximation.  Top cards of one
-    kind differ by nothing but their colour, which changes no count.
+    kind differ by nothing but their colour, which changes no count.  Its words
+    are in `lang` (each kind shown by its name, the example card too).
 
     >>> t = no_playable_table()
     >>> t.value("number", "probability") == no_playable("red-5"), t.value("swap", "playable")
     (True, 41)
+    >>> t = no_playable_table(lang="it")
+    >>> t.columns[0].text(t.rows[1]["top"]), t.value("number", "example")
+    ('Salta il turno', '5 rosso')
     """
     counts = counts_of(edition, deck)
     k = _size(hand, "hand", counts.total() - 1)
@@ -269,42 +276,25 @@ def no_playable_table(hand: int = 8, edition: int = 120, *, deck: Deck | None = 
         good, left = playable_and_left(top, edition, (), deck=counts)
         row = {
             "top": kind,
-            "example": top.id,
+            "example": top.id if lang == "en" else top.name(lang),
             "playable": good,
             "probability": none_in_hand(good, left, k),
         }
         rows.append({**row, "binomial": _binomial_none(good, left, k)})
     total = counts.total()
     return OddsTable(
-        f"Solo: a hand of {k} with no playable card, by the top card ({total}-card deck)",
+        translate(words.NONE_TITLE, lang, k=k, total=total),
         (
-            Column("top", "Top card"),
-            Column("example", "For example"),
-            Column("playable", f"Playable of {total - 1}"),
-            Column("probability", "P(no playable)", PROBABILITY),
-            Column("binomial", "Binomial", PROBABILITY),
+            Column("top", translate(words.TOP_CARD, lang), TEXT, words.kind_name(lang)),
+            Column("example", translate(words.EXAMPLE, lang)),
+            Column("playable", translate(words.PLAYABLE_OF, lang, n=total - 1)),
+            Column("probability", translate(words.P_NONE, lang), PROBABILITY),
+            Column("binomial", translate(words.TOP_HEADINGS[2], lang), PROBABILITY),
         ),
         tuple(rows),
         meta={"deck": total, "hand": k},
-        note="Playable: the cards left of the top card's colour or number (an action card "
-        "matches by colour alone), and the black cards.",
+        note=translate(words.NONE_NOTE, lang),
     )
-
-
-TOP_TITLE = msg(
-    "solo|odds_title",
-    "Solo: {top} on top, a hand of {k} with no playable card: a playable card within d draws",
-)
-TOP_NOTE = msg(
-    "solo|odds_note",
-    "P(a hand of {k} holds no playable card) = {none} ≈ {approx}; "
-    "then {good} of the {after} cards left are playable.",
-)
-TOP_HEADINGS = (
-    msg("solo|draws", "Draws"),
-    msg("solo|p_playable", "P(playable within d)"),
-    msg("solo|binomial", "Binomial"),
-)
 
 
 def top_table(
@@ -335,10 +325,10 @@ def top_table(
         exact, binomial = 1 - none_in_hand(good, after, d), 1 - _binomial_none(good, after, d)
         rows.append({"draws": d, "probability": exact, "binomial": binomial})
     none = none_in_hand(good, left, k)
-    drawn, playable, binomials = (translate(heading, lang) for heading in TOP_HEADINGS)
+    drawn, playable, binomials = (translate(heading, lang) for heading in words.TOP_HEADINGS)
     named = shown.id if lang == "en" else shown.name(lang)  # English: the card's id, as ever
     return OddsTable(
-        translate(TOP_TITLE, lang, top=named, k=k),
+        translate(words.TOP_TITLE, lang, top=named, k=k),
         (
             Column("draws", drawn),
             Column("probability", playable, PROBABILITY),
@@ -347,7 +337,7 @@ def top_table(
         tuple(rows),
         meta={"deck": left + 1, "hand": k, "top": shown.id, "no_playable": fraction_text(none)},
         note=translate(
-            TOP_NOTE,
+            words.TOP_NOTE,
             lang,
             k=k,
             none=none,

@@ -1,4 +1,5 @@
-"""The words of the Solo panel, in English, Portuguese, Spanish and Italian.
+"""The words of the Solo panel (English here, every other language in the
+catalogs, `dicelab.core.i18n`).
 
 >>> from dicelab.core.ui.words import Words
 >>> Words(WORDS, "es")("your_hand", count=1, n=1)

@@ -1,6 +1,6 @@
 """The Solo panel's words for the engine's illegal moves, by rule name: "rule:<rule>"
 says why a move is refused, "rule_name:<rule>" names the rule (`Words.explain`),
-in English, Portuguese, Spanish and Italian.  `RULE_ACTIONS` (a malformed
+in English (the other languages in the catalogs).  `RULE_ACTIONS` (a malformed
 action, which only a program can make) has a name and no text.
 
 >>> from dicelab.core.ui.words import Words
