@@ -1,18 +1,30 @@
 """The play app in French, the fifth language, on the classroom projector
 (1280×800): every tab played a little with its hints open, no label cut and
 no English left on the page (every English text of the catalogs that French
-says differently is looked for in what the page shows and in its tooltips)."""
+says differently is looked for in what the page shows and in its tooltips);
+and `dicelab play --lang fr` itself serves it, in French."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 from dicelab.core.i18n import LOCALE_DIR
-from tests.browser.conftest import PROJECTOR, TABS, cut_labels, screenshot
+from tests.browser.conftest import (
+    LOAD,
+    PROJECTOR,
+    TABS,
+    _free_port,
+    _wait_for,
+    cut_labels,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 FIELD = re.compile(r"\{[^{}]*\}")
@@ -63,3 +75,30 @@ def test_the_app_speaks_french_everywhere_with_nothing_cut(open_app):
         left = sorted(set(english.findall(shown(page))))
         assert left == [], (game, left)
         screenshot(page, f"{game}-fr")
+
+
+def test_dicelab_play_serves_the_app_in_french(browser, tmp_path):
+    port = _free_port()
+    log = tmp_path / "play.log"
+    command = [sys.executable, "-m", "dicelab", "play", "--lang", "fr", "--port", str(port)]
+    env = {**os.environ, "DICELAB_CACHE_DIR": str(tmp_path / "cache")}
+    env |= {"DICELAB_SAVE_DIR": str(tmp_path), "DICELAB_LANG": "en"}  # --lang wins
+    with log.open("w") as out:
+        server = subprocess.Popen(
+            [*command, "--pool", "1"], cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT
+        )
+    try:
+        _wait_for(lambda: "is filled" in log.read_text(), 120, "no kernel pool", log)
+        url = f"http://127.0.0.1:{port}/"
+        assert f"Serving the play app at {url}" in log.read_text()
+        page = browser.new_page(viewport={"width": PROJECTOR[0], "height": PROJECTOR[1]})
+        page.goto(url, wait_until="domcontentloaded")
+        roll = page.locator(".dicelab-dice-poker .dicelab-roll")
+        roll.wait_for(timeout=LOAD)
+        expect(roll).to_have_text("Lancer (encore 3)")
+        expect(page.locator(".dicelab-language button.mod-active")).to_have_text("Français")
+        assert cut_labels(page) == []
+        page.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
