@@ -155,6 +155,6 @@ def last_round_html(view: GameState, words: Words) -> str:
     ]
     title = html.escape(words("last_round", round=len(view.history)))
     return (
-        f"<b>{title}</b>: <span class='dicelab-dice-text'>{common}</span>"
+        f"<b>{title}</b> <span class='dicelab-dice-text'>{common}</span>"
         f'<table class="dicelab-players">{"".join(rows)}</table>'
     )

@@ -45,7 +45,7 @@ WORDS = COMMON_WORDS | messages(
     msg("sly-dice|show_all", "Show all dice"),
     msg("sly-dice|show_all_tip", "For the teacher: everyone's dice in the last round played"),
     msg("sly-dice|show_all_wait", "All dice are shown once a round is over"),
-    msg("sly-dice|last_round", "Round {round}, every die"),
+    msg("sly-dice|last_round", "Round {round}, every die:"),
     msg("sly-dice|new_game_started", "New game (seed {seed})"),
     # what to do now
     msg("sly-dice|do_common", "You start this round: roll the common dice"),

@@ -213,7 +213,7 @@ class PlayerView:
         self.header.add_class(f"dicelab-player-{index}")
         self.total_label = widgets.HTML()
         self.total_label.add_class(f"dicelab-total-{index}")
-        total_word = widgets.HTML(f"{html.escape(words('total'))}:")
+        total_word = widgets.HTML(html.escape(words("total_label")))
         totals = widgets.HBox([total_word, self.total_label], layout=widgets.Layout(grid_gap="6px"))
         top = widgets.HBox(
             [self.header, totals],

@@ -48,6 +48,7 @@ WORDS = COMMON_WORDS | messages(
     ),
     msg("solitaire|game_is_over", "The game is over"),
     msg("solitaire|capped", "(max {cap})"),
+    msg("solitaire|total_label", "Total:"),
     msg("solitaire|chose", "{name} marked {option}: score {score}"),
     msg("solitaire|finished_now", "{name} has finished (8th mark on discard {face})"),
     msg("solitaire|status_choose", "to choose"),

@@ -161,7 +161,8 @@ class SoloPanel(SoloView):
                 try:
                     self._act(Play(self.me, clicked.id, solo=bool(self.solo_toggle.value)))
                 except IllegalMove as error:
-                    self.message.error(f"{clicked.name(w.lang)}: {self.explain(error)}")
+                    why = self.explain(error)
+                    self.message.error(w("card_refused", card=clicked.name(w.lang), why=why))
                 return
             if any(a.colour is not None for a in plays):
                 choice.start("colour", index)

@@ -80,6 +80,7 @@ WORDS = (
         msg("solo|do_drawn", "You drew {card}: it fits, so play it now (click it)"),
         msg("solo|do_colour", "Choose the colour for {card}:"),
         msg("solo|do_target", "{card}: swap hands with whom?"),
+        msg("solo|card_refused", "{card}: {why}"),
         msg_plural(
             "solo|do_gift",
             "{card}: click {n} card to give ({picked} picked), then Give",
