@@ -24,7 +24,9 @@ END = {
 def _load(page, panel, file_name: str) -> None:
     panel.locator(".dicelab-save-path input").fill(file_name)
     panel.locator(".dicelab-load").click()
-    expect(panel.locator(".dicelab-message")).to_contain_text(file_name)
+    # the click before (Hints) may still be building Solitaire's planner model cold
+    # (0.75 s on a quiet machine, seconds on a busy one): wait longer than the default 5 s
+    expect(panel.locator(".dicelab-message")).to_contain_text(file_name, timeout=20_000)
 
 
 def _check_end_screen(panel, final, lang: str) -> None:
