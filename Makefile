@@ -77,6 +77,7 @@ bench: setup-dev
 	$(BIN)/python benchmarks/compare.py --base $(BASE)
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/solitaire.py
+	$(BIN)/python benchmarks/search.py
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/panels.py
 	$(BIN)/python benchmarks/app.py

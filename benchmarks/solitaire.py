@@ -105,7 +105,7 @@ def main() -> None:
     print(f"\n{args.games:,} games per strategy, seed {args.seed}:\n")
     print("| strategy | mean score | 95% CI | P(score ≥ 500) | mean rolls | seconds |")
     print("|---|---|---|---|---|---|")
-    for strategy in ("random", "greedy", "planner"):
+    for strategy in ("random", "greedy", "planner", "search"):
         seconds, result = timed_simulation(strategy, args.games, args.seed)
         low, high = result.ci95
         print(

@@ -161,14 +161,15 @@ GAMES: dict[str, GameInfo] = {
             "dicelab.solitaire.odds:value_table",
         ),
         strategies="dicelab.solitaire.strategy:for_engine",
-        strategy_names=("random", "greedy", "planner"),
-        quick_strategies=("random", "greedy", "planner"),
+        strategy_names=("random", "greedy", "planner", "search"),
+        quick_strategies=("random", "greedy", "planner", "search"),
         panel="dicelab.solitaire.panel:SolitairePanel",
         cli="dicelab.solitaire.cli:register",
         lessons=(
             "06-solitaire-dice-odds",
             "07-solitaire-dice-strategy",
             "11-waiting-times-fairness",
+            "12-solitaire-dice-search",
         ),
     ),
     "sly-dice": GameInfo(

@@ -12,7 +12,7 @@ What is recorded:
   Sly Dice tournament, Solo's games): every score;
 - Dice Poker's solved table (the compiled kernel, and the numpy kernel on a
   smaller ruleset) to the last bit, the advisor's tables and the Solitaire
-  planner's ratings.
+  planner's ratings, Search's values and the clairvoyant's beam.
 
 The solver's cache is a fresh folder of this process (`DICELAB_CACHE_DIR`),
 so the table is solved here, not read from another run.
@@ -74,15 +74,20 @@ def _engine_records() -> Iterator[Record]:
 
 
 def _solitaire() -> Iterator[Record]:
+    from dicelab.solitaire.clairvoyant import clairvoyant
     from dicelab.solitaire.planner import Planner
+    from dicelab.solitaire.search import Search
     from dicelab.solitaire.sheet import Sheet
     from dicelab.solitaire.simulate import simulate
     from dicelab.solitaire.strategy import strategy_names
 
     for name in strategy_names():
-        yield f"simulate solitaire {name}", lambda n=name: simulate(n, 2000, seed=7).scores
+        games = 300 if name == "search" else 2000  # search decides about ten times slower
+        yield f"simulate solitaire {name}", lambda n=name, g=games: simulate(n, g, seed=7).scores
     sheet = Sheet.from_marks({6: 4, 7: 3, 8: 3}, {1: 2, 2: 2, 5: 1})
     yield "planner ratings", lambda: Planner().rank(sheet, (1, 2, 4, 4, 6))
+    yield "search values", lambda: Search().rank(sheet, (1, 2, 4, 4, 6))
+    yield "clairvoyant", lambda: clairvoyant(4, seed=7, width=32).scores
 
 
 def _reduced_ruleset() -> Any:

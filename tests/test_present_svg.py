@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from dicelab.core.present.svg import WIDTH, SvgChart, bar_chart
+from dicelab.core.present.svg import WIDTH, SvgChart, bar_chart, line_chart
 from dicelab.errors import SettingsError
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -85,3 +85,39 @@ def test_bad_input_is_refused(labels: list[str], values: list, shown: list[str] 
         bar_chart(labels, values, texts=shown)
     with pytest.raises(ValueError):  # a SettingsError is a ValueError too
         bar_chart(labels, values, texts=shown)
+
+
+def test_a_line_chart_draws_each_line_through_its_points() -> None:
+    chart = line_chart(
+        {"a <b>": ([0, 10], [0, 100]), "flat": ([-5, 10], [50, 50])},
+        "Lines",
+        "x",
+        "y",
+        {5: "five"},
+    )
+    root = parse(chart)
+    assert repr(chart) == "<SvgChart 'Lines': 2 lines>"
+    assert {"a <b>", "flat", "five", "x", "y", "Lines"} <= set(texts(root))
+    lines = [p for p in root.iter(f"{SVG}path") if p.get("stroke-width") == "2"]
+    assert len(lines) == 2
+    start, end = (tuple(map(float, part.split())) for part in lines[0].get("d")[1:].split("L"))
+    assert start[0] < end[0] and start[1] > end[1]  # up and to the right
+    flat = [tuple(map(float, part.split())) for part in lines[1].get("d")[1:].split("L")]
+    assert flat[0][1] == flat[1][1] and flat[0][0] < start[0]  # -5 is left of 0
+    assert chart == line_chart(
+        {"a <b>": ([0, 10], [0, 100]), "flat": ([-5, 10], [50, 50])}, "Lines", "x", "y", {5: "five"}
+    )
+
+
+@pytest.mark.parametrize(
+    "series",
+    [
+        {},
+        {"one point": ([1], [1])},
+        {"uneven": ([1, 2], [1])},
+        {"nan": ([1, 2], [1, float("nan")])},
+    ],
+)
+def test_a_bad_line_chart_is_refused(series) -> None:
+    with pytest.raises(SettingsError):
+        line_chart(series)

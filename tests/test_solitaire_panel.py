@@ -18,13 +18,21 @@ from dicelab.errors import SettingsError
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.odds import free_throw_probability, sum_table
 from dicelab.solitaire.panel import SolitairePanel
+from dicelab.solitaire.panel_hints import warm_up
 from dicelab.solitaire.panel_text import WORDS, option_text, pairs_of
 from dicelab.solitaire.planner import Planner
 from dicelab.solitaire.rules import SUMS, Split
+from dicelab.solitaire.search import Search
 from dicelab.solitaire.sheet import Sheet, tally
 from dicelab.solitaire.state import GameState
 
 # --- helpers -----------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _advice_ready() -> None:
+    """The bots' tables are built (the panel's hints show advice only once they are)."""
+    warm_up().join()
 
 
 def unavailable(button: Any) -> bool:
@@ -117,8 +125,9 @@ def test_a_whole_game_clicked_through_matches_the_bare_game(players, seed, hints
     assert panel.errors == []
 
 
-def test_clicking_the_planners_suggestion_plays_like_the_planner() -> None:
-    panel = SolitairePanel(["Ana", "Bruno"], seed=3)
+@pytest.mark.parametrize("rater", [None, Planner(focus=2.5)])
+def test_clicking_the_suggestion_plays_like_the_bot_that_rates(rater) -> None:
+    panel = SolitairePanel(["Ana", "Bruno"], seed=3, planner=rater)
     panel.hints_toggle.value = True
     while not panel.game.is_over:
         panel.roll_button.click()
@@ -129,7 +138,7 @@ def test_clicking_the_planners_suggestion_plays_like_the_planner() -> None:
             assert suggested.description.startswith("★ ")
             suggested.click()
     game = SolitaireGame(["Ana", "Bruno"], seed=3)
-    game.play(Planner(focus=2.5))
+    game.play(rater or Search())  # the search bot by default
     assert panel.game.state == game.state and panel.game.scores() == game.scores()
     assert panel.errors == []
 
@@ -328,21 +337,21 @@ def bar_colors(panel: SolitairePanel) -> list[str]:
     return re.findall(r"background:(#[0-9a-f]+)", panel.hints.table.value)
 
 
-def test_hints_show_the_exact_odds_and_the_planners_suggestion() -> None:
+def test_hints_show_the_exact_odds_and_the_search_bots_advice() -> None:
     panel = SolitairePanel(["Ana", "Bruno"], seed=4)
     assert panel.hints_box.layout.display == "none"
     panel.hints_toggle.value = True
     assert panel.hints_box.layout.display is None
     empty = sum_table().column("offered_probability")
     assert panel.hints.player == 0 and panel.hints.values == empty == shown_odds(panel)
-    assert "After a roll" in panel.hints.advice_html.value
-    planner = Planner(focus=2.5)
+    assert "After a roll, the search bot rates" in panel.hints.advice_html.value
+    search = Search()
     for _ in range(6):
         panel.roll_button.click()
         dice = panel.game.dice
         for player in (0, 1):
             sheet = panel.game.sheet(player)
-            best = planner.rank(sheet, dice)[0][0]
+            best = search.rank(sheet, dice)[0][0]
             marked = [b for b in panel.option_buttons[player] if "dicelab-suggested" in classes(b)]
             assert (
                 len(marked) == 1
@@ -353,8 +362,11 @@ def test_hints_show_the_exact_odds_and_the_planners_suggestion() -> None:
         assert panel.hints.player == 0 and panel.hints.values == exact == shown_odds(panel)
         for s in SUMS:
             assert f'title="{fraction_text(exact[s])}"' in panel.hints.table.value
-        assert panel.hints.ranking[0][1] == planner.rank(panel.game.sheet(0), dice)[0][1]
-        assert "estimate of the final score" in panel.hints.advice_html.value
+        ranking = search.rank(panel.game.sheet(0), dice)
+        options = panel.game.options(0)
+        assert panel.hints.ranking == [(options.index(s), v) for s, v in ranking]
+        advice = panel.hints.advice_html.value
+        assert "Ana: the search bot&#x27;s advice" in advice and "expected after the next" in advice
         panel.option_buttons[0][min(1, len(panel.game.options(0)) - 1)].click()
         assert panel.hints.player == 1  # Bruno is the one to choose now
         bruno = sum_table(sorted(panel.game.sheet(1).chosen)).column("offered_probability")

@@ -172,3 +172,21 @@ def test_games_can_go_on_from_a_sheet_and_both_simulators_agree():
     assert fast.rolls.min() > start.rolls and fast.rolls.max() <= start.rolls + 9 + 16
     done = Sheet.from_marks({7: 16}, {1: 8})
     assert simulate("greedy", games=3, seed=1, start=done).scores.tolist() == [done.score] * 3
+
+
+def test_cli_simulates_search(capsys) -> None:
+    argv = ["simulate", "solitaire", "--strategy", "search", "--games", "40", "--seed", "4"]
+    assert main([*argv, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["strategy"] == "search" and data["mean"] == simulate("search", 40, seed=4).mean
+
+
+def test_a_progress_bar_counts_every_game() -> None:
+    from dicelab.core.ui.progress import Progress
+
+    bar = Progress(0)
+    simulate("greedy", games=250, seed=2, progress=bar)
+    assert bar.done == bar.total == 250
+    bar = Progress(0)
+    simulate(as_function(Greedy()), games=30, seed=2, progress=bar)
+    assert bar.done == bar.total == 30

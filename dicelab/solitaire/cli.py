@@ -87,7 +87,7 @@ def _score(args: argparse.Namespace) -> str:
 def _simulate(args: argparse.Namespace) -> str:
     from dicelab.solitaire.simulate import simulate
 
-    result = simulate(args.strategy, games=args.games, seed=args.seed)
+    result = simulate(args.strategy, games=args.games, seed=args.seed, progress="auto")
     if args.format == "json":
         summary = result.summary()
         return json.dumps({key: summary[key] for key in CLI_SUMMARY})

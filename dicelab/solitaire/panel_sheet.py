@@ -78,6 +78,7 @@ SHEET_CSS = """
 .dicelab-solitaire td.dicelab-note { color: #757575; font-size: 11px; }
 .dicelab-solitaire table.dicelab-sheet-table td.dicelab-rule-note { color: #757575;
   font-size: 11px; white-space: normal; vertical-align: top; max-width: 11em; }
+.dicelab-solitaire .dicelab-kind { color: #757575; font-size: 12px; }
 .dicelab-solitaire .dicelab-free { background: #e8f5e9; border-left: 4px solid #2e7d32;
   padding: 3px 8px; font-weight: bold; color: #1b5e20; }
 .dicelab-solitaire button.dicelab-option { font-family: monospace; font-size: 12.5px;
@@ -195,14 +196,15 @@ def line_tone(marks: int) -> str:
 class PlayerView:
     """One player's block.
 
-    - `header`: name and state (class `dicelab-player-<p>`);
+    - `header`: name, which bot (for a bot's seat) and state (class
+      `dicelab-player-<p>`; a bot's block has the class `dicelab-bot-seat`);
     - `total_label`: the running total (class `dicelab-total-<p>`);
     - `free_label`: the free throw announcement (class `dicelab-free-<p>`);
     - `sheet_html`: the sheet (class `dicelab-sheet-<p>`);
     - `option_buttons`: the options of the roll while the player has to
       choose, each with the class `dicelab-option-<p>-<i>` (and
       `dicelab-option-<i>` for the player to choose first); unused buttons
-      are hidden.
+      are hidden (all of them for a bot, which chooses by itself).
 
     `on_option(p, i)` is called when option i is clicked.
     """
@@ -254,11 +256,17 @@ class PlayerView:
         chooser: int | None,
         last: Split | None,
         suggestion: int | None,
+        bot: str | None = None,
     ) -> None:
-        """Show the sheet, the state and, while the player has to choose, the options."""
+        """Show the sheet, the state and, while the player has to choose, the options
+        (`bot`: the strategy of a bot's seat, whose options are not shown)."""
         p, w = self.index, self.words
         sheet = game.sheet(p)
         name = html.escape(game.players[p])
+        kind = ""  # which bot, after a bot's name
+        if bot is not None:
+            kind = f' <span class="dicelab-kind">· {html.escape(w(f"bot_{bot}"))}</span>'
+        (self.widget.add_class if bot else self.widget.remove_class)("dicelab-bot-seat")
         waiting = p in game.state.waiting
         if sheet.finished:
             status = w("status_finished")
@@ -270,14 +278,14 @@ class PlayerView:
             status = w("status_wait")
         if p == chooser:
             self.header.value = (
-                f'<b style="background:{CURRENT_BACKGROUND};padding:2px 4px">▶ {name}</b> '
-                f"<i>{html.escape(status)}</i>"
+                f'<b style="background:{CURRENT_BACKGROUND};padding:2px 4px">▶ {name}</b>'
+                f"{kind} <i>{html.escape(status)}</i>"
             )
         else:
-            self.header.value = f"<b>{name}</b> <i>{html.escape(status)}</i>"
+            self.header.value = f"<b>{name}</b>{kind} <i>{html.escape(status)}</i>"
         self.total_label.value = f"<b>{sheet.score}</b>"
         self.sheet_html.value = sheet_html(sheet, w, last)
-        self.options = game.options(p)
+        self.options = [] if bot else game.options(p)
         free = bool(self.options) and self.options[0].free
         self.free_label.value = (
             f'<div class="dicelab-free">{html.escape(w("free_throw"))}</div>' if free else ""

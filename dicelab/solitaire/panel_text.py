@@ -60,7 +60,7 @@ WORDS = COMMON_WORDS | messages(
     msg("solitaire|discard", "discard {face}"),
     msg("solitaire|ignored", "{face} ignored"),
     msg("solitaire|score_after", "Score after: {score}"),
-    msg("solitaire|suggested", "the planner's suggestion"),
+    msg("solitaire|suggested", "the hints' suggestion"),
     msg("solitaire|gains", "gains"),
     msg("solitaire|penalties", "penalties"),
     msg("solitaire|discards_head", "discards"),
@@ -94,14 +94,28 @@ WORDS = COMMON_WORDS | messages(
         "Bars: grey, an empty line; red, 1 to 4 marks (−200 until the 5th); green, 5 marks "
         "or more.",
     ),
+    msg("solitaire|advice_title", "{name}: the {bot}'s advice"),
     msg(
-        "solitaire|planner_title",
-        "{name}: the planner (the strongest strategy) rates each option (its estimate of "
-        "the final score; only the order counts)",
+        "solitaire|advice_note_search",
+        "Value: the planner's rating (its estimate of the final score) expected after the "
+        "next roll; only the order counts.",
     ),
-    msg("solitaire|planner_wait", "After a roll, the planner rates the options here."),
+    msg(
+        "solitaire|advice_note",
+        "Value: the bot's rating of the sheet after each option; only the order counts.",
+    ),
+    msg("solitaire|advice_wait", "After a roll, the {bot} rates the options here."),
+    msg("solitaire|advice_warming", "The {bot} is getting ready (a second or so)…"),
     msg("solitaire|option", "Option"),
-    msg("solitaire|rating", "Rating"),
+    # bots
+    msg("solitaire|bot_none", "no bot"),
+    msg("solitaire|bot_random", "random bot"),
+    msg("solitaire|bot_greedy", "greedy bot"),
+    msg("solitaire|bot_planner", "planner bot"),
+    msg("solitaire|bot_search", "search bot"),
+    msg("solitaire|bot_tip", "A bot seat after the players: it takes effect at the next New game"),
+    msg("solitaire|bot_next", "The bot changes at the next New game"),
+    msg("solitaire|is_bot", "{name} is a bot: it chooses by itself"),
     # the engine's illegal moves, by rule name
     msg("solitaire|rule:the game ends when every player has finished", "the game is over"),
     msg_plural(

@@ -35,7 +35,6 @@ default, tuned with the simulator).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -43,15 +42,14 @@ import numpy as np
 
 from dicelab.core.dice.hands import dice_space
 from dicelab.errors import SettingsError
-from dicelab.solitaire.rules import END_MARK, MAX_DISCARDS, SUMS, Split, line_score
+from dicelab.solitaire.rules import END_MARK, MAX_DISCARDS, SUMS, line_score
 from dicelab.solitaire.sheet import Sheet
-from dicelab.solitaire.strategy import Batch, BatchStrategy, first_best, rating_keys
+from dicelab.solitaire.strategy import Batch, RatingStrategy
 from dicelab.solitaire.tables import option_tables
 
 MAX_ROLLS_LEFT = 26  # more than the longest expected game (21.7 rolls)
 MARK_ROWS = 13  # marks 0..12; 12 stands for "more than 10" (no change)
 P_STEPS = 200
-SLICE = 2_048  # games valued at once
 
 
 def _presence(k: int) -> dict[tuple[frozenset[int], bool], float]:
@@ -158,21 +156,29 @@ def _model() -> _Model:
     return _Model(rolls_left, offered, expected)
 
 
-def _expected_lines(marks: np.ndarray, left: np.ndarray, p: np.ndarray) -> np.ndarray:
-    """E[line score] of every line (..., 11), with `left` rolls to come (...)."""
+def rolls_left_table(discards: np.ndarray) -> np.ndarray:
+    """`remaining_rolls` of many sheets at once, from their discard marks (..., 6)."""
+    top = np.sort(discards, axis=-1)[..., -MAX_DISCARDS:]
+    return _model().rolls_left[top[..., 0], top[..., 1], top[..., 2]]
+
+
+def line_values(marks: np.ndarray, left: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """The model's E[line score] of every line (..., 11) with these marks, `left`
+    rolls to come (...) and chances `p` (..., 11); an empty line counts at least 0."""
     model = _model()
-    marks = np.minimum(marks, MARK_ROWS - 1)
+    capped = np.minimum(marks, MARK_ROWS - 1)
     left = np.clip(left, 0, MAX_ROLLS_LEFT - 1.0001)[..., None]
     n = np.floor(left).astype(np.int64)
     frac = left - n
     step = np.rint(np.clip(p, 0, 1) * P_STEPS).astype(np.int64)
     s = np.arange(len(SUMS))
-    low = model.expected[s, marks, n, step]
-    high = model.expected[s, marks, n + 1, step]
-    return low * (1 - frac) + high * frac
+    low = model.expected[s, capped, n, step]
+    high = model.expected[s, capped, n + 1, step]
+    lines = low * (1 - frac) + high * frac
+    return np.where(marks == 0, np.maximum(lines, 0), lines)
 
 
-class Planner(BatchStrategy):
+class Planner(RatingStrategy):
     """Pick the option whose resulting sheet has the best rating (see the
     module's docstring); `focus` is the marks a roll the model spreads over
     the sums (1 to 4; 2.5 by default).
@@ -182,6 +188,7 @@ class Planner(BatchStrategy):
     what an option is worth, play on from it (`simulate(..., start=sheet)`)."""
 
     name = "planner"
+    slice_size = 2_048  # games valued at once
 
     def __init__(self, focus: float = 2.5) -> None:
         if isinstance(focus, bool) or not isinstance(focus, (int, float)) or not 1 <= focus <= 4:
@@ -190,7 +197,7 @@ class Planner(BatchStrategy):
 
     def values(self, batch: Batch) -> np.ndarray:
         """The value of the sheet after each option (games x options)."""
-        model, tables = _model(), option_tables()
+        tables = option_tables()
         games, width = batch.first.shape
         rows, cols = np.arange(games)[:, None], np.arange(width)[None, :]
         marks = np.repeat(batch.marks[:, None, :], width, axis=1)
@@ -199,28 +206,30 @@ class Planner(BatchStrategy):
         discards = np.zeros((games, width, 7), dtype=np.int64)
         discards[..., 1:] = batch.discards[:, None, :]
         np.add.at(discards, (rows, cols, batch.discard), 1)
-        top = np.sort(discards[..., 1:], axis=-1)[..., -MAX_DISCARDS:]
-        left = model.rolls_left[top[..., 0], top[..., 1], top[..., 2]]
         subset = batch.subset[:, None]
         after = np.where(batch.discard > 0, tables.add[subset, batch.discard], subset)
-        offered = model.offered[after]
+        left, p = self.outlook(discards[..., 1:], after)
+        return add_up(line_values(marks, left, p))
+
+    def rating(self, sheet: Sheet) -> float:
+        """The model's rating of a sheet: its estimate of the final score (a
+        finished sheet's rating is its score).
+
+        >>> Planner().rating(Sheet.from_marks({7: 16}, {1: 8}))  # over: 30 x (10 - 5)
+        150.0
+        """
+        discards = np.array(sheet.discards, dtype=np.int64)
+        left, p = self.outlook(discards, option_tables().subset_index[sheet.chosen])
+        return float(add_up(line_values(np.array(sheet.sums, dtype=np.int64), left, p)))
+
+    def outlook(
+        self, discards: np.ndarray, subset: np.ndarray | int
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The model's rolls left (...) and chance of each sum a roll (..., 11), for
+        sheets with these discard marks (..., 6) and discard numbers (subset indices)."""
+        offered = _model().offered[subset]
         p = np.minimum(offered, self.focus * offered / add_up(offered)[..., None])
-        lines = _expected_lines(marks, left, p)
-        return add_up(np.where(marks == 0, np.maximum(lines, 0), lines))
-
-    def batch(self, batch: Batch, rng: np.random.Generator) -> np.ndarray:
-        parts = batch.slices(SLICE)  # games x options x lines arrays stay small
-        return np.concatenate(
-            [first_best(rating_keys(self.values(part)), part.valid) for part in parts]
-        )
-
-    def rank(self, sheet: Sheet, dice: Iterable[int]) -> list[tuple[Split, float]]:
-        """Every legal option for this roll with its rating, best first (for coaching)."""
-        options = sheet.options(dice)
-        values = self.values(Batch.of(sheet, options))[0]
-        keys = rating_keys(values).tolist()
-        order = sorted(range(len(options)), key=lambda j: (-keys[j], j))
-        return [(options[j], round(float(values[j]), 1)) for j in order]
+        return rolls_left_table(discards), p
 
     def __repr__(self) -> str:
         return f"Planner(focus={self.focus:g})"

@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +27,7 @@ from dicelab.core.engine.checks import whole_number
 from dicelab.core.i18n import msg, translate
 from dicelab.core.present.numbers import decimal_text, share_text
 from dicelab.core.present.simulation import SimulationResult
+from dicelab.core.ui.progress import Progress, progress_bar
 from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import END_MARK, WIN
 from dicelab.solitaire.sheet import Sheet
@@ -82,12 +83,24 @@ def _generators(seed: int | None) -> tuple[np.random.Generator, np.random.Genera
     return dice, choices
 
 
+def _streams(dice_rng: np.random.Generator, games: int) -> Iterator[DiceStream]:
+    for first in range(0, games, CHUNK):
+        yield DiceStream(dice_rng, min(CHUNK, games - first))
+
+
+def dice_streams(seed: int | None, games: int) -> Iterator[DiceStream]:
+    """The dice of `simulate(..., games=games, seed=seed)`: one stream per block
+    of `CHUNK` games, in order (so other searches can play the same games)."""
+    return _streams(_generators(seed)[0], games)
+
+
 def _fast(
     strategy: BatchStrategy,
     start: Sheet,
     stream: DiceStream,
     games: int,
     rng: np.random.Generator,
+    bar: Progress,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Every game at once: one numpy step per roll for all the unfinished games."""
     t = option_tables()
@@ -121,6 +134,7 @@ def _fast(
         rolls[active] += 1
         ended = (d > 0) & (discards[active, d] == END_MARK)
         active = active[~ended]
+        bar.update(int(ended.sum()))
     return sheet_scores(marks), rolls
 
 
@@ -130,6 +144,7 @@ def _one_by_one(
     stream: DiceStream,
     games: int,
     rng: np.random.Generator,
+    bar: Progress,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Each game in turn, calling the strategy function once per roll."""
     t = option_tables()
@@ -142,6 +157,7 @@ def _one_by_one(
             sheet = sheet.play(dice, strategy(sheet, dice, sheet.options(dice), rng))
             roll += 1
         scores[game], rolls[game] = sheet.score, sheet.rolls
+        bar.update()
     return scores, rolls
 
 
@@ -151,6 +167,7 @@ def simulate(
     seed: int | None = 0,
     name: str | None = None,
     start: Sheet | None = None,
+    progress: Any = None,
 ) -> SolitaireSimulation:
     """Play `games` games of one player with `strategy`, from `seed`; with
     `start`, every game goes on from that sheet (the same seed gives the same
@@ -159,9 +176,11 @@ def simulate(
     Games are played 20,000 at a time (each block with its own stream of
     dice from the seed), so memory stays flat for any number of games.
 
-    `strategy` is a built-in name ("random", "greedy", "planner"), a built-in
+    `strategy` is a built-in name ("random", "greedy", "planner", "search"), a built-in
     strategy object (e.g. `Planner(focus=...)`), or any strategy function
-    (see `dicelab.solitaire.strategy`); `name` labels the result.
+    (see `dicelab.solitaire.strategy`); `name` labels the result; `progress`
+    is a progress bar kind ("auto", "text", "widget", "none"/None; see
+    `dicelab.core.ui.progress`): `search` plays about 100 games a second.
     """
     games = whole_number(games, "games", 1, MAX_GAMES)
     if start is None:
@@ -169,7 +188,7 @@ def simulate(
     elif not isinstance(start, Sheet):
         raise SettingsError(f"start is a Sheet, not {start!r}")
     dice_rng, choice_rng = _generators(seed)
-    play: Callable[[DiceStream, int, np.random.Generator], tuple[np.ndarray, np.ndarray]]
+    play: Callable[[DiceStream, int, np.random.Generator, Progress], tuple[np.ndarray, np.ndarray]]
     if isinstance(strategy, (str, BatchStrategy)):
         chosen = get_strategy(strategy)
         play = functools.partial(_fast, chosen, start)
@@ -181,10 +200,11 @@ def simulate(
         raise SettingsError(f"a strategy is a name or a function, not {strategy!r}")
     scores = np.empty(games, dtype=np.int32)
     rolls = np.empty(games, dtype=np.int16)
-    for first in range(0, games, CHUNK):
-        size = min(CHUNK, games - first)
-        part = play(DiceStream(dice_rng, size), size, choice_rng)
-        scores[first : first + size], rolls[first : first + size] = part
+    with progress_bar(games, f"Solitaire Dice games ({label})", progress) as bar:
+        for first, stream in zip(range(0, games, CHUNK), _streams(dice_rng, games)):
+            size = min(CHUNK, games - first)
+            part = play(stream, size, choice_rng, bar)
+            scores[first : first + size], rolls[first : first + size] = part
     return SolitaireSimulation("solitaire", label, seed_number(seed), scores, rolls)
 
 

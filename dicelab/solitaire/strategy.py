@@ -22,7 +22,9 @@ numpy (what the fast simulator uses):
 - `Greedy`: the best immediate change of the sheet's score (ties: the first
   option in `legal_splits` order);
 - `Planner` (in `dicelab.solitaire.planner`): looks ahead with the exact
-  odds, and has a tunable parameter.
+  odds, and has a tunable parameter;
+- `Search` (in `dicelab.solitaire.search`): looks one roll further, over
+  the exact chances of the next roll, with the Planner at the leaves.
 
 `for_engine(strategy)` turns one into a strategy of the engine contract
 (`(view, actions, rng) -> action`, see `dicelab.core.engine`), so that any
@@ -43,7 +45,7 @@ Split(pairs=(6, 8), discard=1)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 
 import numpy as np
@@ -173,6 +175,31 @@ class BatchStrategy:
         return f"<{type(self).__name__} {self.name!r}>"
 
 
+class RatingStrategy(BatchStrategy):
+    """A strategy that rates every option (`values`, games x options) and takes the
+    best (rounded keys: `rating_keys`; ties: the first), `slice_size` games at once."""
+
+    slice_size = 2_048
+
+    def values(self, batch: Batch) -> np.ndarray:
+        """Every option's rating, games x options (invalid options: anything)."""
+        raise NotImplementedError
+
+    def batch(self, batch: Batch, rng: np.random.Generator) -> np.ndarray:
+        parts = batch.slices(self.slice_size)  # games x options x ... arrays stay small
+        return np.concatenate(
+            [first_best(rating_keys(self.values(part)), part.valid) for part in parts]
+        )
+
+    def rank(self, sheet: Sheet, dice: Iterable[int]) -> list[tuple[Split, float]]:
+        """Every legal option for this roll with its rating, best first (for coaching)."""
+        options = sheet.options(dice)
+        values = self.values(Batch.of(sheet, options))[0]
+        keys = rating_keys(values).tolist()
+        order = sorted(range(len(options)), key=lambda j: (-keys[j], j))
+        return [(options[j], round(float(values[j]), 1)) for j in order]
+
+
 class RandomStrategy(BatchStrategy):
     """Any legal option, each equally likely (uses the generator it is given)."""
 
@@ -196,9 +223,9 @@ def strategy_names() -> tuple[str, ...]:
     """The names `get_strategy` knows.
 
     >>> strategy_names()
-    ('random', 'greedy', 'planner')
+    ('random', 'greedy', 'planner', 'search')
     """
-    return ("random", "greedy", "planner")
+    return ("random", "greedy", "planner", "search")
 
 
 def get_strategy(name: str | BatchStrategy) -> BatchStrategy:
@@ -213,6 +240,10 @@ def get_strategy(name: str | BatchStrategy) -> BatchStrategy:
         from dicelab.solitaire.planner import Planner
 
         return Planner()
+    if name == "search":
+        from dicelab.solitaire.search import Search
+
+        return Search()
     raise SettingsError(f"unknown strategy {name!r}; choose one of {', '.join(strategy_names())}")
 
 

@@ -162,6 +162,11 @@ class DiceStream:
         self._blocks: list[np.ndarray] = []
         self._table = option_tables().roll_to_hand
 
+    @property
+    def games(self) -> int:
+        """The number of games the stream has dice for."""
+        return self._games
+
     def _ensure(self, roll: int) -> None:
         powers = 6 ** np.arange(5)
         while roll >= len(self._blocks) * self._block:
@@ -181,6 +186,11 @@ class DiceStream:
             here = rolls // self._block == i
             out[here] = block[games[here], rolls[here] % self._block]
         return out
+
+    def hand_row(self, game: int, rolls: int) -> np.ndarray:
+        """The hand indices of the first `rolls` rolls of one game."""
+        self._ensure(rolls - 1)
+        return np.concatenate([block[game] for block in self._blocks])[:rolls].astype(np.int64)
 
     def hand(self, game: int, roll: int) -> int:
         """The hand index of one roll of one game."""

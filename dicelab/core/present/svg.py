@@ -37,12 +37,26 @@ class SvgChart:
     title: str
     svg: str
     bars: int
+    kind: str = "bars"  # what `bars` counts: "bars", or a line chart's "lines"
 
     def _repr_svg_(self) -> str:
         return self.svg
 
     def __repr__(self) -> str:
-        return f"<SvgChart {self.title!r}: {self.bars} bars>"
+        return f"<SvgChart {self.title!r}: {self.bars} {self.kind}>"
+
+
+def _opening(height: int, title: str, kind: str) -> list[str]:
+    """The start of a chart's SVG: its frame, white ground and title (if any)."""
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+        f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12" '
+        f'fill="{INK}" role="img" aria-label="{html.escape(title or kind)}">',
+        f'<rect width="{WIDTH}" height="{height}" fill="white"/>',
+    ]
+    if title:
+        parts.append(_text(WIDTH / 2, 22, title, "middle", ' font-size="15" font-weight="bold"'))
+    return parts
 
 
 def _text(x: float, y: float, words: str, anchor: str = "start", extra: str = "") -> str:
@@ -100,14 +114,7 @@ def bar_chart(
     axis = top + ROW * len(names)
     height = axis + (46 if value_label else 30)
     scale = plot / ticks[-1]
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-        f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12" '
-        f'fill="{INK}" role="img" aria-label="{html.escape(title or "bar chart")}">',
-        f'<rect width="{WIDTH}" height="{height}" fill="white"/>',
-    ]
-    if title:
-        parts.append(_text(WIDTH / 2, 22, title, "middle", ' font-size="15" font-weight="bold"'))
+    parts = _opening(height, title, "bar chart")
     for tick in ticks:
         x = left + tick * scale
         parts.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{axis}" stroke="{GRID}"/>')
@@ -124,3 +131,88 @@ def bar_chart(
         parts.append(_text(left + plot / 2, axis + 36, value_label, "middle"))
     parts.append("</svg>")
     return SvgChart(title, "\n".join(parts), len(names))
+
+
+PALETTE = ("#1e88e5", "#e53935", "#43a047", "#8e24aa", "#fb8c00", "#546e7a")
+
+
+def _axis_ticks(low: float, high: float) -> list[float]:
+    """Round ticks covering low..high (steps of 1, 2 or 5 times a power of ten)."""
+    step = _ticks(high - low)[1]
+    first = math.floor(low / step) * step
+    count = math.ceil((high - first) / step - 1e-9)
+    return [round(first + i * step, 12) for i in range(count + 1)]
+
+
+def line_chart(
+    series: dict[str, tuple[Sequence[float], Sequence[float]]],
+    title: str = "",
+    x_label: str = "",
+    y_label: str = "",
+    marks: dict[float, str] | None = None,
+) -> SvgChart:
+    """Lines through points, one colour per series ({name: (xs, ys)}), with a
+    legend, and a dashed vertical line at each x of `marks` ({x: caption}).
+
+    >>> line_chart({"a": ([0, 1], [0, 2]), "b": ([0, 1], [1, 1])}, "Two lines")
+    <SvgChart 'Two lines': 2 lines>
+    """
+    if not 1 <= len(series) <= len(PALETTE):
+        raise SettingsError(f"a line chart has 1 to {len(PALETTE)} lines, not {len(series)}")
+    points = {
+        str(name): (list(map(float, xs)), list(map(float, ys))) for name, (xs, ys) in series.items()
+    }
+    for name, (xs, ys) in points.items():
+        if len(xs) != len(ys) or len(xs) < 2 or not all(map(math.isfinite, xs + ys)):
+            raise SettingsError(f"the line {name!r} needs two or more points, as many xs as ys")
+    marks = marks or {}
+    all_x = [x for xs, _ in points.values() for x in xs] + list(marks)
+    all_y = [y for _, ys in points.values() for y in ys]
+    x_ticks = _axis_ticks(min(all_x), max(all_x))
+    y_ticks = _axis_ticks(min(0.0, min(all_y)), max(all_y))
+    left, right, top = 56, 16, 36 if title else 10
+    legend = 20 * len(points)
+    bottom = top + legend + 260
+    height = bottom + (46 if x_label else 30)
+    plot = WIDTH - left - right
+
+    def at(x: float, y: float) -> str:
+        sx = left + (x - x_ticks[0]) / (x_ticks[-1] - x_ticks[0]) * plot
+        sy = bottom - (y - y_ticks[0]) / (y_ticks[-1] - y_ticks[0]) * (bottom - top - legend)
+        return f"{sx:.1f} {sy:.1f}"
+
+    parts = _opening(height, title, "line chart")
+    for i, (name, color) in enumerate(zip(points, PALETTE)):
+        y = top + 20 * i + 10
+        parts.append(f'<rect x="{left + 8}" y="{y - 4}" width="18" height="4" fill="{color}"/>')
+        parts.append(_text(left + 32, y + 2, name))
+    for tick in x_ticks:
+        parts.append(f'<path d="M{at(tick, y_ticks[0])}L{at(tick, y_ticks[-1])}" stroke="{GRID}"/>')
+        parts.append(_text(float(at(tick, 0).split()[0]), bottom + 16, f"{tick:g}", "middle"))
+    for tick in y_ticks:
+        parts.append(f'<path d="M{at(x_ticks[0], tick)}L{at(x_ticks[-1], tick)}" stroke="{GRID}"/>')
+        parts.append(_text(left - 6, float(at(0, tick).split()[1]) + 4, f"{tick:g}", "end"))
+    for x, caption in marks.items():
+        dash = f'stroke="{INK}" stroke-dasharray="5 4"'
+        parts.append(f'<path d="M{at(x, y_ticks[0])}L{at(x, y_ticks[-1])}" {dash}/>')
+        parts.append(_text(float(at(x, 0).split()[0]) + 4, top + legend + 12, caption, extra=HALO))
+    for (xs, ys), color in zip(points.values(), PALETTE):
+        path = "L".join(at(x, y) for x, y in zip(xs, ys))
+        parts.append(f'<path d="M{path}" fill="none" stroke="{color}" stroke-width="2"/>')
+    parts.append(
+        f'<path d="M{left} {top + legend}V{bottom}H{left + plot}" fill="none" stroke="{INK}"/>'
+    )
+    if x_label:
+        parts.append(_text(left + plot / 2, bottom + 36, x_label, "middle"))
+    if y_label:
+        parts.append(
+            _text(
+                14,
+                (top + legend + bottom) / 2,
+                y_label,
+                "middle",
+                f' transform="rotate(-90 14 {(top + legend + bottom) / 2:.1f})"',
+            )
+        )
+    parts.append("</svg>")
+    return SvgChart(title, "\n".join(parts), len(points), "lines")
