@@ -142,6 +142,7 @@ hub-proxy: $(HUB_PROXY)
 $(HUB_CACHE)/.filled: | $(VENV)/.hub-installed
 	mkdir -p $(HUB_CACHE)
 	$(BIN)/dicelab solve --all --cache-dir $(HUB_CACHE)
+	$(BIN)/dicelab solve sly-dice --cache-dir $(HUB_CACHE)
 	touch $@
 	chmod -R a-w $(HUB_CACHE)
 

@@ -5,15 +5,30 @@ Solo: the time of 10,000 four-player rounds of bots in the fast simulator
 the engine (every move checked, every snapshot validated) on a slice of
 them, as a ratio; then the exact odds tables cold.  Sly Dice: the time of a
 tournament of `--games` four-player games (calculator, honest, random-liar,
-honest), per game.
+honest), per game; the claim game solved for all twelve cards with no cache,
+in a fresh interpreter on one core (target: 60 s or less); and the
+equilibrium bot's decisions in states it has not solved yet (one small LP
+each), median and slowest, beside the calculator's.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 
+from fresh import fresh_seconds
+
 TARGET_SOLO = 60.0  # s for 10,000 four-player rounds
+TARGET_SLY_SOLVE = 60.0  # s for the claim game of all twelve cards, cold, one core
+SOLVE_COLD = """
+import os, time
+os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+start = time.perf_counter()
+from dicelab.sly_dice.solved import solve_table
+solve_table(use_cache=False)
+print(time.perf_counter() - start)
+"""
 BOTS = ["blocker", "keep-black", "dump-high", "random"]
 
 
@@ -67,6 +82,28 @@ def sly_tournament(games: int) -> float:
     return (time.perf_counter() - start) / games
 
 
+def sly_decisions(states: int = 200) -> tuple[list[float], list[float]]:
+    """Seconds of the equilibrium bot's and the calculator's claim and accusation in
+    `states` public states of all twelve cards, none of them solved before."""
+    from dicelab.sly_dice.equilibrium import public_states, stopping_hands, warm_up
+    from dicelab.sly_dice.rules import DEFAULT_RULES, OWN_DICE
+    from dicelab.sly_dice.strategy import Seen, strategy
+
+    warm_up().join()  # the LP solver loaded first, as a panel with an equilibrium bot does
+    table = DEFAULT_RULES.ids
+    times: dict[str, list[float]] = {"equilibrium": [], "calculator": []}
+    for state in public_states(table, DEFAULT_RULES)[:: max(1, 1393 // states)][:states]:
+        seen = Seen(state.common, state.aside, OWN_DICE - len(state.aside), table, DEFAULT_RULES)
+        hidden = stopping_hands(state.common, state.aside, table, DEFAULT_RULES)[0][0]
+        for name, took in times.items():
+            bot = strategy(name)
+            start = time.perf_counter()
+            claims = bot.claim_chances(seen, hidden)
+            bot.accuse_chance(seen, next(iter(claims)))
+            took.append(time.perf_counter() - start)
+    return times["equilibrium"], times["calculator"]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=10_000, help="Solo rounds to simulate")
@@ -88,6 +125,20 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(f"Solo, every exact odds table cold: {odds_cold():.3f} s")
     print(f"Sly Dice, a four-player game of bots: {sly_tournament(args.games) * 1000:.0f} ms")
+    solve = fresh_seconds(SOLVE_COLD, repeat=1)
+    print(
+        f"Sly Dice, the claim game of all twelve cards solved cold on one core: {solve:.1f} s "
+        f"(target {TARGET_SLY_SOLVE:.0f} s; ratio {solve / TARGET_SLY_SOLVE:.2f})"
+    )
+    solved, calculated = (sorted(t) for t in sly_decisions())
+    median = statistics.median(solved)
+    print(
+        f"Sly Dice, an equilibrium bot's claim and accusation in a new state: median "
+        f"{median * 1000:.1f} ms, p99 {solved[int(0.99 * len(solved))] * 1000:.1f} ms, "
+        f"slowest {solved[-1] * 1000:.1f} ms "
+        f"(the calculator's median: {statistics.median(calculated) * 1000:.1f} ms; "
+        f"ratio {median / statistics.median(calculated):.1f})"
+    )
 
 
 if __name__ == "__main__":

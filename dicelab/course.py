@@ -1,6 +1,6 @@
 """The course: the lessons and the play app, wherever dicelab is installed.
 
-A wheel of dicelab carries the twelve lessons and `play.ipynb` in
+A wheel of dicelab carries the thirteen lessons and `play.ipynb` in
 `dicelab/course/` (setup.py copies them from the clone's `notebooks/` when it
 builds); an editable install finds them in the clone's `notebooks/`.
 `write_lessons(folder)` (`dicelab lessons DIR`) writes them for a user, the
@@ -13,7 +13,7 @@ version written beside it (`03-three-rolls.new.ipynb`).  `serve_play`
 (`dicelab play`) serves the play app with Voilà.
 
 >>> [path.name for path in course_notebooks(course_folder())][-2:]
-['12-solitaire-dice-search.ipynb', 'play.ipynb']
+['13-sly-dice-equilibrium.ipynb', 'play.ipynb']
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp()) / "lessons"
 >>> [placed.status for placed in write_lessons(folder)][:2]
@@ -86,7 +86,7 @@ def edition(student: bool = False, source: Path | None = None) -> dict[str, byte
 
     >>> teacher, students = edition(), edition(student=True)
     >>> len(teacher), sorted(teacher) == sorted(students), teacher == students
-    (13, True, False)
+    (14, True, False)
     """
     found = course_notebooks(course_folder() if source is None else source)
     if not student:

@@ -130,8 +130,8 @@ def test_the_cli_says_what_it_did_with_each_file(tmp_path, capsys):
     folder = tmp_path / "lessons"
     assert main(["lessons", str(folder), "--student"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "new       01-dice-poker-odds.ipynb" and len(lines) == 15
-    assert lines[-2] == f"13 notebooks of the student edition in {folder}: 13 new."
+    assert lines[0] == "new       01-dice-poker-odds.ipynb" and len(lines) == 16
+    assert lines[-2] == f"14 notebooks of the student edition in {folder}: 14 new."
     assert lines[-1] == f"Open them with: jupyter lab {folder}"
     mine = folder / "02-every-box-expected-value.ipynb"
     mine.write_text(mine.read_text() + " ")
@@ -142,7 +142,7 @@ def test_the_cli_says_what_it_did_with_each_file(tmp_path, capsys):
         "the new version is 02-every-box-expected-value.new.ipynb"
     )
     assert lines[-2].endswith(
-        ": 12 unchanged, 1 kept as you changed them, the new version beside them."
+        ": 13 unchanged, 1 kept as you changed them, the new version beside them."
     )
 
 

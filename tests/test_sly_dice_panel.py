@@ -186,7 +186,7 @@ GAMES = [
     (3, ["calculator", "honest", "random-liar"], "es", False),
     (4, ["random-liar"] * 4, "en", True),
     (5, ["calculator", "honest", "random-liar", "calculator", "honest"], "pt", False),
-    (6, ["calculator", "random-liar"], "es", True),
+    (6, ["equilibrium", "random-liar"], "es", True),
 ]
 
 

@@ -90,7 +90,7 @@ def test_the_sdist_and_the_wheel_hold_the_course_and_the_catalogs(dist):
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         course = sorted(name for name in names if name.startswith("dicelab/course/"))
-        assert course == [f"dicelab/course/{name}" for name in COURSE] and len(course) == 13
+        assert course == [f"dicelab/course/{name}" for name in COURSE] and len(course) == 14
         for name in COURSE:
             assert archive.read(f"dicelab/course/{name}") == (NOTEBOOKS / name).read_bytes()
         for po in CATALOGS:
@@ -121,7 +121,7 @@ def test_lessons_writes_the_teachers_edition(teacher):
         "new       01-dice-poker-odds.ipynb",
         "new       02-every-box-expected-value.ipynb",
     ]
-    assert f"13 notebooks of the teacher's edition in {folder}: 13 new." in said
+    assert f"14 notebooks of the teacher's edition in {folder}: 14 new." in said
     assert f"jupyter lab {folder}" in said
     manifest = json.loads((folder / ".dicelab-lessons.json").read_text())
     assert sorted(manifest["files"]) == sorted(COURSE)
@@ -130,7 +130,7 @@ def test_lessons_writes_the_teachers_edition(teacher):
 def test_lessons_writes_the_student_edition_without_solutions(fresh, tmp_path):
     folder = tmp_path / "D2"
     said = run(fresh / "dicelab", "lessons", folder, "--student", cwd=tmp_path)
-    assert "13 notebooks of the student edition" in said
+    assert "14 notebooks of the student edition" in said
     assert sorted(path.name for path in folder.glob("*.ipynb")) == sorted(COURSE)
     tags = [
         tag

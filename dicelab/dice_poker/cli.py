@@ -58,7 +58,7 @@ def _solve(args: argparse.Namespace) -> str:
         names = sorted(RULESETS)
     else:
         names = [args.ruleset]
-    with _cache_folder(args.cache_dir):
+    with cache_folder(args.cache_dir):
         solutions = [
             solve(name, cache=not args.no_cache, progress="auto", **_settings(args))
             for name in names
@@ -70,11 +70,11 @@ def _solve(args: argparse.Namespace) -> str:
 
 
 @contextmanager
-def _cache_folder(folder: str | None) -> Iterator[None]:
+def cache_folder(folder: str | None) -> Iterator[None]:
     """Solve with `folder` (if given) as the cache, written even where the
     students' kernels only read it; the environment is restored afterwards.
 
-    >>> with _cache_folder("/tmp/class-cache"):
+    >>> with cache_folder("/tmp/class-cache"):
     ...     os.environ[CACHE_ENV]
     '/tmp/class-cache'
     """

@@ -3,12 +3,15 @@
 dicelab odds sly-dice [--visible 1,2,3] [--hidden 3] [--format table|markdown|csv|json|latex]
 dicelab simulate sly-dice [--players 4] [--bots calculator,honest,random-liar,honest]
                           [--games N] [--seed S] [--format text|json]
+dicelab solve sly-dice [--table pair,two_pairs,...] [--format table|json] [--no-cache]
+                       [--cache-dir DIR]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from dicelab.cli import (
     FORMATS,
@@ -19,7 +22,8 @@ from dicelab.cli import (
     table_language,
     whole_number,
 )
-from dicelab.core.i18n import _, current_language
+from dicelab.core.i18n import _, current_language, number
+from dicelab.errors import SettingsError
 
 DEFAULT_BOTS = ("calculator", "honest", "random-liar", "honest")
 
@@ -69,6 +73,81 @@ def _simulate(args: argparse.Namespace) -> str:
     return result.text(current_language())
 
 
+def card_ids(text: str) -> tuple[str, ...]:
+    """`--table`: card ids separated by commas.
+
+    >>> card_ids("pair, full_house")
+    ('pair', 'full_house')
+    """
+    ids = tuple(p.strip() for p in text.split(",") if p.strip())
+    if not ids:
+        raise argparse.ArgumentTypeError(_("name at least one card, e.g. pair,full_house"))
+    return ids
+
+
+def _solve(args: argparse.Namespace) -> str:
+    from dicelab.dice_poker.cli import cache_folder
+    from dicelab.sly_dice.rules import DEFAULT_RULES
+    from dicelab.sly_dice.solved import solve_table
+
+    table = args.table or DEFAULT_RULES.ids
+    unknown = [c for c in table if c not in DEFAULT_RULES.ids]
+    if unknown or len(set(table)) != len(table):
+        said = _("--table takes each card once, from: {cards}")
+        raise SettingsError(said.format(cards=", ".join(DEFAULT_RULES.ids)))
+    with cache_folder(args.cache_dir):
+        result = solve_table(tuple(table), use_cache=not args.no_cache, progress="auto")
+    if args.format == "json":
+        return json.dumps(result.to_json(), ensure_ascii=False)
+    return _solve_text(result)
+
+
+def _solve_text(result: Any) -> str:
+    """The value, each card's claims, bluffs and accusations, and each bot's
+    exploitability, in the command line's language."""
+    from dicelab.core.present.numbers import share_text
+    from dicelab.sly_dice.rules import card_by_id
+
+    lang = current_language()
+
+    def pct(x: Any) -> str:
+        return share_text(x, 1, lang)
+
+    seconds = number(result.seconds, 1, lang)
+    if result.from_cache:
+        seconds = _("{seconds} (from the cache)").format(seconds=seconds)
+    lines = [
+        _("Sly Dice: one claim between two players, solved ({count} cards on the table)").format(
+            count=len(result.table)
+        ),
+        _("value to the claimer: {value} points a claim (exact: {exact})").format(
+            value=number(result.value, 4, lang), exact=result.value
+        ),
+        _("claims that are lies: {share}").format(share=pct(result.lies)),
+        "",
+        f"{_('card'):<22}{_('points'):>7}{_('claimed'):>10}{_('bluffs'):>10}{_('accused'):>10}",
+    ]
+    for c in result.cards:
+        bluffs, accused = (x / c.claimed if c.claimed else 0 for x in (c.bluffed, c.accused))
+        name = card_by_id(c.card).name(lang)
+        lines.append(
+            f"{name:<22}{c.points:>7}{pct(c.claimed):>10}{pct(bluffs):>10}{pct(accused):>10}"
+        )
+    lines += ["", _("what a best response gains per claim against each bot:")]
+    lines.append(f"{_('bot'):<14}{_('as claimer'):>14}{_('as accuser'):>14}")
+    for e in result.exploits:
+        claimer, accuser = (number(x, 4, lang) for x in (e.as_claimer, e.as_accuser))
+        lines.append(f"{e.bot:<14}{claimer:>14}{accuser:>14}")
+    exact = _("yes") if result.exact else _("no")
+    lines += [
+        "",
+        _("states {states}, exact {exact}, seconds {seconds}").format(
+            states=len(result.states), exact=exact, seconds=seconds
+        ),
+    ]
+    return "\n".join(lines)
+
+
 def register(commands: Commands) -> None:
     """Add Sly Dice's commands to the command line."""
     odds = commands.verb("odds", _("print a table of exact odds")).add_parser(
@@ -91,3 +170,16 @@ def register(commands: Commands) -> None:
     )
     add_bot_table(sim, DEFAULT_BOTS, games=200)
     sim.set_defaults(run=_simulate)
+
+    solve = commands.verb("solve", _("optimal play: expected score and std")).add_parser(
+        "sly-dice", help=_("when to bluff and when to accuse: the claim game's equilibrium")
+    )
+    solve.add_argument(
+        "--table", type=card_ids, help=_("the cards on the table (default: all of them)")
+    )
+    solve.add_argument("--format", choices=("table", "json"), default="table")
+    solve.add_argument("--no-cache", action="store_true", help=_("solve again, ignore the cache"))
+    solve.add_argument(
+        "--cache-dir", metavar="DIR", help=_("the cache folder to use (default $DICELAB_CACHE_DIR)")
+    )
+    solve.set_defaults(run=_solve)

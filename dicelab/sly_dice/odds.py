@@ -169,6 +169,15 @@ class RollingPlan:
         choices = self._options(aside, hidden, rolls)
         return choices[None] == max(choices.values())
 
+    def choice(self, aside: Hand, hidden: Hand, rolls: int) -> int | None:
+        """What the plan does here: None to stop (on a tie too), else the face of
+        the die to set aside (the lowest among equally good ones)."""
+        choices = self._options(as_hand(aside), as_hand(hidden), rolls)
+        best = max(choices.values())
+        if choices[None] == best:
+            return None
+        return min(f for f, v in choices.items() if f is not None and v == best)
+
     def _value(self, aside: Hand, hidden: Hand, rolls: int) -> int:
         key = (aside, hidden, rolls)
         if key not in self._memo:

@@ -84,6 +84,10 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         seed = self._setup(WORDS, lang, seed)
         self.kinds: list[str | None] = [None, *kinds]
         self._bots = [strategy(kind) for kind in kinds]  # seat by seat, after yours
+        if "equilibrium" in kinds:
+            from dicelab.sly_dice.equilibrium import warm_up
+
+            warm_up()  # the LP solver loads while you roll
         self._bot_rng = np.random.default_rng(seed)
         self._hints: HintsView | None = None
         game = SlyDiceGame(names, rules, seed=seed)

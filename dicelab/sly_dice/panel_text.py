@@ -38,6 +38,7 @@ WORDS = COMMON_WORDS | messages(
     msg("sly-dice|bot_honest", "honest bot"),
     msg("sly-dice|bot_random-liar", "random liar bot"),
     msg("sly-dice|bot_calculator", "calculator bot"),
+    msg("sly-dice|bot_equilibrium", "equilibrium bot"),
     msg("sly-dice|accuse", "Accuse"),
     msg("sly-dice|pass", "Pass"),
     msg("sly-dice|show", "Show my dice"),

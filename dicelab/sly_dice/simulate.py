@@ -66,6 +66,14 @@ class Tournament:
         """One seat's points in every game, with their statistics."""
         return SimulationResult("sly-dice", self.bots[index], self.seed, self.points[:, index])
 
+    def gain(self, index: int = 0, other: int = 1) -> SimulationResult:
+        """Seat `index`'s points minus seat `other`'s, game by game (its `mean` and
+        `ci95`: what the first gains on the second, with a 95% interval)."""
+        name = f"{self.bots[index]} - {self.bots[other]}"
+        return SimulationResult(
+            "sly-dice", name, self.seed, self.points[:, index] - self.points[:, other]
+        )
+
     def win_rate(self, index: int) -> float:
         """The share of the games seat `index` won (ties shared)."""
         return int(self.wins[:, index].sum()) / (WIN_SHARE * self.games)
@@ -113,8 +121,8 @@ def tournament(
     rules: SlyRules = DEFAULT_RULES,
     progress: Any = None,
 ) -> Tournament:
-    """Play `games` games with one seat per bot (2 to 6 of `honest`,
-    `random-liar`, `calculator`); `progress` is a progress bar kind ("auto",
+    """Play `games` games with one seat per bot (2 to 6 of `NAMES`: `honest`,
+    `random-liar`, `calculator`, `equilibrium`); `progress` is a progress bar kind ("auto",
     "text", "widget", "none"/None; see `dicelab.core.ui.progress`)."""
     names = bot_table(bots, NAMES)
     games = whole_number(games, "games", 1, MAX_GAMES)

@@ -1,4 +1,4 @@
-"""Bots for Sly Dice: `honest`, `random-liar` and `calculator`.
+"""Bots for Sly Dice: `honest`, `random-liar`, `calculator` and `equilibrium`.
 
 Each is a strategy of the engine contract, `bot(view, actions, rng) ->
 action`: it sees only its own view (its own dice, the common dice and what
@@ -13,8 +13,12 @@ the others set aside).
   points, a lie included when it expects nobody to accuse it (from the
   exact posterior the others can compute); accuses when the exact posterior
   makes accusing worth more than passing (`bayes.should_accuse`), assuming
-  claimers lie one time in four.
+  claimers lie one time in four;
+- `equilibrium`: rolls like `honest`; claims and accuses as the solved claim
+  game says (`equilibrium`): a Nash equilibrium, so no way of claiming or
+  accusing gains against it in that game.
 
+`claim_chances` and `accuse_chance` say exactly how often a bot does what.
 Every bot shows a lie nobody accused (it takes the Successful-lie card).
 
 >>> from dicelab.core.engine import play_out
@@ -44,7 +48,7 @@ from dicelab.sly_dice.odds import chance, points_plan
 from dicelab.sly_dice.rules import SlyRules
 from dicelab.sly_dice.state import GameState
 
-NAMES = ("honest", "random-liar", "calculator")
+NAMES = ("honest", "random-liar", "calculator", "equilibrium")
 ASSUMED_LIE_RATE = Fraction(1, 4)  # how often the calculator expects a claimer to lie
 
 Hand = tuple[int, ...]
@@ -60,28 +64,46 @@ def posterior(
     return rolling_posterior(claim, common, aside, ASSUMED_LIE_RATE, table, rules).posterior
 
 
-def _visible(view: GameState, player: int) -> tuple[Hand, int]:
-    seat = view.seats[player]
-    assert view.common is not None
-    return as_hand(view.common + seat.aside), len(seat.hidden)
+@dataclass(frozen=True)
+class Seen:
+    """One claim as the others see it: the `common` dice, the claimer's dice set
+    `aside` and `hidden` count, the cards on the `table`, the `rules`, and the
+    `players` at the table."""
 
+    common: Hand
+    aside: Hand
+    hidden: int
+    table: tuple[str, ...]
+    rules: SlyRules
+    players: int = 2
 
-def _read(view: GameState, player: int, claim: str) -> Fraction:
-    """The posterior of `player`'s claim `claim`, from what the view shows."""
-    assert view.common is not None
-    aside = as_hand(view.seats[player].aside)
-    return posterior(claim, as_hand(view.common), aside, view.table, view.rules)
+    @classmethod
+    def of(cls, view: GameState, player: int) -> Seen:
+        """What `view` shows of `player`'s claim."""
+        seat = view.seats[player]
+        assert view.common is not None
+        common, aside = as_hand(view.common), as_hand(seat.aside)
+        return cls(common, aside, len(seat.hidden), view.table, view.rules, len(view.players))
+
+    def chance(self, card: str) -> Fraction:
+        """P(card) from the visible dice alone."""
+        return chance(self.rules.card(card), self.common + self.aside, self.hidden)
+
+    def posterior(self, card: str) -> Fraction:
+        """P(card is true | it is claimed), as the calculator reads a claim."""
+        return posterior(card, self.common, self.aside, self.table, self.rules)
 
 
 @dataclass(frozen=True)
 class Bot:
     """A bot (see the module): `lie_rate` and `accuse_rate` for the random liar,
-    `calculating` for the calculator."""
+    `calculating` for the calculator, `solved` for the equilibrium bot."""
 
     name: str
     lie_rate: Fraction = Fraction(0)
     accuse_rate: Fraction = Fraction(0)
     calculating: bool = False
+    solved: bool = False
 
     def __call__(self, view: GameState, actions: list[Action], rng: np.random.Generator) -> Action:
         if view.viewer is None or not actions:
@@ -106,66 +128,109 @@ class Bot:
             return Roll()
         assert view.common is not None
         plan = points_plan(as_hand(view.common), view.table, view.rules)
-        options = plan.options(as_hand(seat.aside), as_hand(seat.hidden), seat.rolls)
-        best = max(options.values())
-        if options[None] == best:  # stopping shows nothing more
-            return Stop()
-        face = min(f for f, v in options.items() if f is not None and v == best)
-        return Roll(seat.hidden.index(face))
+        face = plan.choice(seat.aside, seat.hidden, seat.rolls)
+        return Stop() if face is None else Roll(seat.hidden.index(face))
 
     def _claim(self, view: GameState, rng: np.random.Generator) -> str:
-        me, rules, table = view.viewer or 0, view.rules, view.table
-        seat = view.seats[me]
-        assert view.common is not None
-        dice = view.common + seat.own
-        honest = rules.best_true(dice, table)
-        false = [c for c in table if c not in rules.true_cards(dice, table)]
-        visible, hidden = _visible(view, me)
-        if honest is None:  # a forced lie: the card the others find likeliest
-            return max(
-                table, key=lambda c: (chance(rules.card(c), visible, hidden), -table.index(c))
-            )
-        if self.calculating:
-            return self._best_expected(view, honest, false)
+        me = view.viewer or 0
+        seen, hidden = Seen.of(view, me), as_hand(view.seats[me].hidden)
+        if self.solved or self._forced(seen, hidden) is not None or self.calculating:
+            return _draw(self.claim_chances(seen, hidden), rng)
+        honest = seen.rules.best_true(seen.common + seen.aside + hidden, seen.table)
+        false = _false_cards(seen, hidden)
         if false and rng.random() < self.lie_rate:
             return false[int(rng.integers(len(false)))]
-        return honest
+        return str(honest)
 
-    def _best_expected(self, view: GameState, honest: str, false: list[str]) -> str:
-        """The claim with the best expected points: the honest one, or a lie the
-        others would not accuse (worth its points and the Successful-lie card)."""
-        rules, players = view.rules, len(view.players)
-        best, value = honest, rules.points_of(honest)
-        for card in false:
-            if not should_accuse(_read(view, view.viewer or 0, card), card, rules, players):
-                worth = rules.points_of(card) + rules.successful_lie
-                if worth > value:
-                    best, value = card, worth
-        return best
+    def claim_chances(self, seen: Seen, hidden: Hand) -> dict[str, Fraction]:
+        """How often this bot claims each card (those it may claim) when its
+        hidden dice are `hidden`: an exact description of what it does."""
+        forced = self._forced(seen, hidden)
+        if forced is not None:
+            return {forced: Fraction(1)}
+        if self.solved:
+            from dicelab.sly_dice.equilibrium import claim_chances
+
+            return claim_chances(seen, hidden)
+        honest = seen.rules.best_true(seen.common + seen.aside + hidden, seen.table)
+        assert honest is not None
+        false = _false_cards(seen, hidden)
+        if self.calculating:
+            return {_best_expected(seen, honest, false): Fraction(1)}
+        if not false or not self.lie_rate:
+            return {honest: Fraction(1)}
+        return {honest: 1 - self.lie_rate, **{c: self.lie_rate / len(false) for c in false}}
+
+    def _forced(self, seen: Seen, hidden: Hand) -> str | None:
+        """With no true card on the table, the card the others find likeliest."""
+        if self.solved or seen.rules.best_true(seen.common + seen.aside + hidden, seen.table):
+            return None
+        return max(seen.table, key=lambda c: (seen.chance(c), -seen.table.index(c)))
 
     def _accuse(self, view: GameState, rng: np.random.Generator) -> bool:
         claimer = view.claimer
         assert claimer is not None
         claim = view.seats[claimer].claim
         assert claim is not None
-        visible, hidden = _visible(view, claimer)
-        rules = view.rules
-        if chance(rules.card(claim), visible, hidden) == 0:
-            return True  # the visible dice make it impossible
+        chance_ = self.accuse_chance(Seen.of(view, claimer), claim)
+        if chance_ in (0, 1) and not self.solved:
+            return bool(chance_)
+        return Fraction(rng.random()) < chance_
+
+    def accuse_chance(self, seen: Seen, claim: str) -> Fraction:
+        """How often this bot accuses the claim `claim` of a player it sees so."""
+        if self.solved:
+            from dicelab.sly_dice.equilibrium import accuse_chance
+
+            return accuse_chance(seen, claim)
+        if seen.chance(claim) == 0:
+            return Fraction(1)  # the visible dice make it impossible
         if self.calculating:
-            return should_accuse(_read(view, claimer, claim), claim, rules, len(view.players))
-        return bool(self.accuse_rate) and rng.random() < self.accuse_rate
+            return Fraction(should_accuse(seen.posterior(claim), claim, seen.rules, seen.players))
+        return self.accuse_rate
+
+
+def _false_cards(seen: Seen, hidden: Hand) -> list[str]:
+    true = seen.rules.true_cards(seen.common + seen.aside + hidden, seen.table)
+    return [c for c in seen.table if c not in true]
+
+
+def _best_expected(seen: Seen, honest: str, false: list[str]) -> str:
+    """The claim with the best expected points: the honest one, or a lie the
+    others would not accuse (worth its points and the Successful-lie card)."""
+    rules = seen.rules
+    best, value = honest, rules.points_of(honest)
+    for card in false:
+        if not should_accuse(seen.posterior(card), card, rules, seen.players):
+            worth = rules.points_of(card) + rules.successful_lie
+            if worth > value:
+                best, value = card, worth
+    return best
+
+
+def _draw(chances: dict[str, Fraction], rng: np.random.Generator) -> str:
+    """A card drawn with these chances (one uniform number, compared exactly);
+    no draw when one card is certain."""
+    if len(chances) == 1:
+        return next(iter(chances))
+    point, total = Fraction(rng.random()), Fraction(0)
+    for card, p in chances.items():
+        total += p
+        if point < total:
+            return card
+    return card
 
 
 BOTS = {
     "honest": Bot("honest"),
     "random-liar": Bot("random-liar", lie_rate=Fraction(1, 3), accuse_rate=Fraction(1, 4)),
     "calculator": Bot("calculator", calculating=True),
+    "equilibrium": Bot("equilibrium", solved=True),
 }
 
 
 def strategy(name: str, **options: Any) -> Bot:
-    """A bot by name (`honest`, `random-liar`, `calculator`); `options` change its
+    """A bot by name (one of `NAMES`); `options` change its
     rates (`lie_rate=`, `accuse_rate=`)."""
     if name not in BOTS:
         raise SettingsError(f"Sly Dice has no bot {name!r}; choose one of {', '.join(NAMES)}")
@@ -179,4 +244,5 @@ def strategy(name: str, **options: Any) -> Bot:
         rates.get("lie_rate", bot.lie_rate),
         rates.get("accuse_rate", bot.accuse_rate),
         bot.calculating,
+        bot.solved,
     )

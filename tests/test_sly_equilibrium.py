@@ -1,0 +1,208 @@
+"""Sly Dice's claim game solved: the tiny game by hand, equilibrium conditions in
+fractions, an independent LP, the public states' chances, the bots' exact
+descriptions, the cache and the command line."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from scipy.optimize import linprog
+
+from dicelab.core.dice.hands import sorted_hands, weight
+from dicelab.core.engine import play_out
+from dicelab.sly_dice.claim_game import ClaimGame, solve, solve_linear, tiny_game
+from dicelab.sly_dice.equilibrium import public_states, state_game, state_solution
+from dicelab.sly_dice.game import SlyDiceGame
+from dicelab.sly_dice.odds import points_plan
+from dicelab.sly_dice.rules import DEFAULT_RULES, SlyRules
+from dicelab.sly_dice.simulate import tournament
+from dicelab.sly_dice.solved import cache_path, solve_table
+from dicelab.sly_dice.strategy import NAMES, Seen, strategy
+
+SMALL = ("pair", "three_kind")  # the table of solved.py's example: solved once per session
+FULL = SlyRules(start_cards=12)  # every card on the table all game: the solved game itself
+
+
+def test_the_tiny_game_as_a_student_solves_it_by_hand() -> None:
+    # "High" (5 or 6) is worth 4, "Any" 1; a lie not accused takes 5, a false accusation costs 5.
+    # A low die claims Any (1 point, never worth accusing) or bluffs High (9 if passed, 0 if
+    # accused): the accuser's chance q makes it indifferent: 1 = (1 - q) * 9.
+    q = 1 - Fraction(1, 9)
+    # The accuser is indifferent when the High claims hold bluffs b of the low dice:
+    # accusing gives the claimer (1/3) * 9, passing (1/3) * 4 + (2/3) * b * 9.
+    b = (Fraction(1, 3) * 9 - Fraction(1, 3) * 4) / (Fraction(2, 3) * 9)
+    value = Fraction(1, 3) * (q * 9 + (1 - q) * 4) + Fraction(2, 3) * 1
+    s = solve(tiny_game())
+    assert (q, b, value) == (Fraction(8, 9), Fraction(5, 18), Fraction(94, 27))
+    assert s.value == value and s.accuse == (q, 0) and s.exact and s.gap == 0
+    assert s.claims == ((b, 1 - b),) * 4 + ((1, 0),) * 2
+
+
+def pure_payoffs(game: ClaimGame, claims, accuse) -> tuple[Fraction, Fraction]:
+    """The slow way: the claimer's best pure strategy against `accuse` (every hand
+    tries every card) and the accuser's best pure strategy against `claims` (every
+    subset of the cards accused), each payoff summed claim by claim."""
+
+    def payoff(rows, q) -> Fraction:
+        total = Fraction(0)
+        for h, w in enumerate(game.weights):
+            for c, p in enumerate(rows[h]):
+                passed = game.points[c] + (0 if game.true[h][c] else game.lie)
+                accused = game.points[c] + game.penalty if game.true[h][c] else 0
+                total += w * p * (q[c] * accused + (1 - q[c]) * passed)
+        return total / game.total
+
+    cards = range(len(game.cards))
+    best_claimer = Fraction(0)
+    for h in range(len(game.hands)):  # the claimer's best is hand by hand
+        one = [[Fraction(0)] * len(game.cards) for _ in game.hands]
+        tries = []
+        for c in cards:
+            one[h] = [Fraction(int(d == c)) for d in cards]
+            tries.append(payoff(one, accuse))
+        best_claimer += max(tries)
+    worst = min(payoff(claims, q) for q in itertools.product((0, 1), repeat=len(game.cards)))
+    return best_claimer, worst
+
+
+def sample_states(table, count: int, seed: int):
+    states = public_states(table, DEFAULT_RULES)
+    picks = np.random.default_rng(seed).choice(len(states), size=count, replace=False)
+    return [states[i] for i in sorted(picks.tolist())]
+
+
+@pytest.mark.parametrize(
+    "table", [SMALL, ("pair", "two_pairs", "three_kind", "straight4", "six_kind")]
+)
+def test_no_deviation_gains_in_fractions(table) -> None:
+    for state in sample_states(table, 30, seed=len(table)):
+        s = state_solution(state.common, state.aside, table, DEFAULT_RULES)
+        best_claimer, worst = pure_payoffs(s.game, s.claims, s.accuse)
+        assert s.exact and best_claimer == s.value == worst, (state, s.value)
+
+
+def accuser_lp_value(game: ClaimGame) -> float:
+    """The game's value from the accuser's side, an LP of its own: minimise the
+    claimer's best answer, sum of w[h] t[h], with t[h] >= each card's gain at q."""
+    n_h, n_c = len(game.hands), len(game.cards)
+    rows, bounds = [], []
+    for h in range(n_h):
+        for c in range(n_c):
+            passed, accused = game.passed(h, c), game.accused(h, c)
+            row = np.zeros(n_c + n_h)
+            row[c], row[n_c + h] = accused - passed, -1
+            rows.append((row, -passed))
+    bounds = [(0, 1)] * n_c + [(None, None)] * n_h
+    cost = np.concatenate([np.zeros(n_c), np.array(game.weights, float) / game.total])
+    result = linprog(
+        cost,
+        A_ub=np.array([r for r, _ in rows]),
+        b_ub=np.array([b for _, b in rows]),
+        bounds=bounds,
+        method="highs",
+    )
+    assert result.status == 0
+    return float(result.fun)
+
+
+def test_the_value_agrees_with_the_accusers_own_lp() -> None:
+    table = DEFAULT_RULES.ids
+    for state in sample_states(table, 12, seed=5):
+        s = state_solution(state.common, state.aside, table, DEFAULT_RULES)
+        assert accuser_lp_value(s.game) == pytest.approx(float(s.value), abs=1e-9)
+
+
+def test_public_states_add_up_and_match_the_plan_stopping_at_once() -> None:
+    states = public_states(SMALL, DEFAULT_RULES)
+    assert sum(s.chance for s in states) == 1
+    at_once = Fraction(0)  # P(the plan stops after the first roll), counted directly
+    for common in sorted_hands(3):
+        plan = points_plan(common, SMALL, DEFAULT_RULES)
+        stops = sum(weight(h) for h in sorted_hands(3) if plan.stops((), h, 1))
+        at_once += Fraction(weight(common) * stops, 6**6)
+    assert sum(s.chance for s in states if not s.aside) == at_once
+    game = state_game(states[0].common, states[0].aside, SMALL, DEFAULT_RULES)
+    assert sum(game.weights) == game.total > 0
+
+
+def test_solve_linear_refuses_a_contradiction() -> None:
+    one = Fraction(1)
+    assert solve_linear([[one], [one]], [one, 2 * one], [0.5]) is None
+    assert solve_linear([[one, -one]], [Fraction(0)], [0.3, 0.3]) == [Fraction(3, 10)] * 2
+
+
+class Watch:
+    """A bot that checks each of its claims and accusations against its exact
+    description (`claim_chances`, `accuse_chance`)."""
+
+    def __init__(self, name: str) -> None:
+        self.bot, self.claims, self.accusations = strategy(name), 0, 0
+
+    def __call__(self, view, actions, rng):
+        action = self.bot(view, actions, rng)
+        if view.phase == "claim":
+            seat = view.seats[view.viewer]
+            chances = self.bot.claim_chances(Seen.of(view, view.viewer), tuple(seat.hidden))
+            assert chances.get(action.card, 0) > 0 and sum(chances.values()) == 1
+            self.claims += 1
+        if view.phase == "ask":
+            p = self.bot.accuse_chance(Seen.of(view, view.claimer), view.seats[view.claimer].claim)
+            assert p != (0 if type(action).__name__ == "Accuse" else 1)
+            self.accusations += 1
+        return action
+
+
+def test_each_bot_plays_as_its_exact_description_says() -> None:
+    watchers = {name: Watch(name) for name in NAMES}
+    for seed in range(4):
+        game = SlyDiceGame(list(watchers), seed=seed)
+        play_out(game, watchers, np.random.default_rng(seed))
+    assert all(w.claims >= 20 and w.accusations >= 20 for w in watchers.values())
+
+
+def test_a_small_table_solved_cached_and_read_back(private_solver_cache) -> None:
+    result = solve_table(SMALL)
+    assert result.exact and not result.from_cache
+    assert len(result.states) == len(public_states(SMALL, DEFAULT_RULES)) > 900
+    assert sum(c.claimed for c in result.cards) == 1
+    assert result.lies == sum(c.bluffed for c in result.cards) > 0
+    gains = {e.bot: e for e in result.exploits}
+    assert gains["equilibrium"].as_claimer == gains["equilibrium"].as_accuser == 0
+    assert all(
+        e.as_claimer >= 0 and e.as_accuser >= 0 and e.equilibrium_gain >= 0 for e in gains.values()
+    )
+    assert gains["honest"].as_accuser > gains["calculator"].as_accuser  # never accusing is costly
+    again = solve_table(SMALL)
+    assert again.from_cache and again.to_json() == {**result.to_json(), "from_cache": True}
+    path = cache_path(SMALL, DEFAULT_RULES)
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.warns(UserWarning, match="not used"):
+        assert solve_table(SMALL).value == result.value
+
+
+def test_the_command_line_solves_and_refuses_bad_cards(private_solver_cache, capsys) -> None:
+    from dicelab.cli import main
+
+    cards = ",".join(SMALL)  # solved by the test above: read from this module's cache
+    assert main(["solve", "sly-dice", "--table", cards, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["table"] == list(SMALL) and data["exact"]
+    assert len(data["exploits"]) == len(NAMES) and len(data["states"]) == len(
+        public_states(SMALL, DEFAULT_RULES)
+    )
+    assert main(["solve", "sly-dice", "--table", cards]) == 0
+    text = capsys.readouterr().out
+    assert "value to the claimer" in text and "(from the cache)" in text
+    assert main(["solve", "sly-dice", "--table", "pair,unicorn"]) != 0
+    err = capsys.readouterr().err.strip()
+    assert "--table takes each card once" in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("other", ["honest", "random-liar", "calculator"])
+def test_no_bot_beats_the_equilibrium_beyond_the_noise(other) -> None:
+    duel = tournament(["equilibrium", other], games=100, seed=3, rules=FULL).gain()
+    assert duel.ci95[1] > 0, (other, duel.mean, duel.ci95)  # the other's gain is within the noise
