@@ -202,7 +202,7 @@ def test_the_command_line_solves_and_refuses_bad_cards(private_solver_cache, cap
     assert "--table takes each card once" in err and len(err.splitlines()) == 1
 
 
-@pytest.mark.parametrize("other", ["honest", "random-liar", "calculator"])
-def test_no_bot_beats_the_equilibrium_beyond_the_noise(other) -> None:
-    duel = tournament(["equilibrium", other], games=100, seed=3, rules=FULL).gain()
-    assert duel.ci95[1] > 0, (other, duel.mean, duel.ci95)  # the other's gain is within the noise
+def test_the_calculator_does_not_beat_the_equilibrium_beyond_the_noise() -> None:
+    # (lesson 13 plays 400 games against each bot, with the exact expected gains)
+    duel = tournament(["equilibrium", "calculator"], games=100, seed=3, rules=FULL).gain()
+    assert duel.ci95[1] > 0, (duel.mean, duel.ci95)  # the calculator's gain is within the noise

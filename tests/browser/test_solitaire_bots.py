@@ -24,12 +24,21 @@ SAYS = {  # the search bot, and "marked"
 }
 
 
+def fits(page, panel, size, scrolls: int) -> None:
+    """What a turn needs within `scrolls + 1` screens, every seat within three, and no
+    label cut."""
+    needed = panel.locator(".dicelab-die, .dicelab-roll, .dicelab-option:visible")
+    seats = panel.locator(".dicelab-player-block, .dicelab-bot-choice")
+    assert off_screen(page, needed, size, scrolls) == []
+    assert off_screen(page, seats, size, 2) == []
+    assert cut_labels(page) == []
+
+
 @pytest.mark.parametrize("lang", list(SAYS))
-@pytest.mark.parametrize("screen", SIZES)
-def test_a_search_bot_sits_plays_at_once_and_the_table_fits(open_app, screen, lang):
-    size, (bot, marked) = SIZES[screen], SAYS[lang]
-    scrolls = 0 if screen == "projector" else 1
-    page = open_app(size, lang, game="solitaire")
+def test_a_search_bot_sits_plays_at_once_and_the_table_fits(open_app, lang):
+    """On the projector, then (the same page made smaller) on the laptop."""
+    bot, marked = SAYS[lang]
+    page = open_app(PROJECTOR, lang, game="solitaire")
     panel = page.locator(".dicelab-solitaire")
     menu = panel.locator(".dicelab-bot-choice")
     expect(menu.locator("select")).to_have_attribute("title", re.compile("."))  # when it acts
@@ -41,16 +50,15 @@ def test_a_search_bot_sits_plays_at_once_and_the_table_fits(open_app, screen, la
     expect(panel.locator(".dicelab-message")).to_contain_text(f"Cleo {marked}")
     expect(panel.locator(".dicelab-option:visible")).to_have_count(2 * 15)  # Ana's and Bruno's
     expect(panel.locator(".dicelab-bot-seat .dicelab-option:visible")).to_have_count(0)
-    needed = panel.locator(".dicelab-die, .dicelab-roll, .dicelab-option:visible")
-    seats = panel.locator(".dicelab-player-block, .dicelab-bot-choice")
-    assert off_screen(page, needed, size, scrolls) == []
-    assert off_screen(page, seats, size, 2) == []
-    assert cut_labels(page) == []
+    for screen, size in SIZES.items():
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        fits(page, panel, size, 0 if screen == "projector" else 1)
     panel.locator(".dicelab-hints-toggle").click()
     expect(panel.locator(".dicelab-advice")).to_contain_text(bot)
-    assert off_screen(page, needed, size, scrolls) == []
-    assert off_screen(page, panel.locator(".dicelab-advice table"), size, 3) == []
-    assert cut_labels(page) == []
-    screenshot(page, f"solitaire-bot-{lang}-{screen}")
-    panel.locator("div.dicelab-foot").scroll_into_view_if_needed()  # the advice and the menu
-    screenshot(page, f"solitaire-bot-foot-{lang}-{screen}")
+    for screen, size in SIZES.items():
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        fits(page, panel, size, 0 if screen == "projector" else 1)
+        assert off_screen(page, panel.locator(".dicelab-advice table"), size, 3) == []
+        screenshot(page, f"solitaire-bot-{lang}-{screen}")
+        panel.locator("div.dicelab-foot").scroll_into_view_if_needed()  # the advice and the menu
+        screenshot(page, f"solitaire-bot-foot-{lang}-{screen}")
