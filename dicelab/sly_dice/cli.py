@@ -10,6 +10,7 @@ dicelab solve sly-dice [--table pair,two_pairs,...] [--format table|json] [--no-
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 from typing import Any
 
@@ -109,9 +110,7 @@ def _solve_text(result: Any) -> str:
     from dicelab.sly_dice.rules import card_by_id
 
     lang = current_language()
-
-    def pct(x: Any) -> str:
-        return share_text(x, 1, lang)
+    pct = functools.partial(share_text, places=1, lang=lang)
 
     seconds = number(result.seconds, 1, lang)
     if result.from_cache:

@@ -151,7 +151,7 @@ def solve_table(
             return found
     result = _solve(table, rules, progress)
     if use_cache:
-        _save(path, result)
+        _save(path, {"key": _key(table, rules), "result": result.to_json()})
     return result
 
 
@@ -278,13 +278,11 @@ def _load(path: Path, table: tuple[str, ...], rules: SlyRules) -> SolvedTable | 
         return None
 
 
-def _save(path: Path, result: SolvedTable) -> None:
+def _save(path: Path, data: dict[str, Any]) -> None:
     from dicelab.dice_poker.solver.cache import read_only
 
     if read_only():
         return
-    key = _key(result.table, SlyRules.from_settings(result.rules))
-    data = {"key": key, "result": result.to_json()}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, json.dumps(data).encode())

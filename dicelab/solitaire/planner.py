@@ -197,17 +197,7 @@ class Planner(RatingStrategy):
 
     def values(self, batch: Batch) -> np.ndarray:
         """The value of the sheet after each option (games x options)."""
-        tables = option_tables()
-        games, width = batch.first.shape
-        rows, cols = np.arange(games)[:, None], np.arange(width)[None, :]
-        marks = np.repeat(batch.marks[:, None, :], width, axis=1)
-        np.add.at(marks, (rows, cols, batch.first), 1)
-        np.add.at(marks, (rows, cols, batch.second), 1)
-        discards = np.zeros((games, width, 7), dtype=np.int64)
-        discards[..., 1:] = batch.discards[:, None, :]
-        np.add.at(discards, (rows, cols, batch.discard), 1)
-        subset = batch.subset[:, None]
-        after = np.where(batch.discard > 0, tables.add[subset, batch.discard], subset)
+        marks, discards, after = batch.after()
         left, p = self.outlook(discards[..., 1:], after)
         return add_up(line_values(marks, left, p))
 

@@ -87,17 +87,8 @@ class Search(RatingStrategy):
 
     def values(self, batch: Batch) -> np.ndarray:
         """The expected rating one roll after each option (games x options)."""
-        t = option_tables()
         games, width = batch.first.shape
-        rows, cols = np.arange(games)[:, None], np.arange(width)[None, :]
-        marks = np.repeat(batch.marks[:, None, :], width, axis=1)
-        np.add.at(marks, (rows, cols, batch.first), 1)
-        np.add.at(marks, (rows, cols, batch.second), 1)
-        discards = np.zeros((games, width, FACES), dtype=np.int64)
-        discards[..., 1:] = batch.discards[:, None, :]
-        np.add.at(discards, (rows, cols, batch.discard), 1)
-        subset = batch.subset[:, None]
-        subset = np.where(batch.discard > 0, t.add[subset, batch.discard], subset)
+        marks, discards, subset = batch.after()
         ended = (batch.discard > 0) & (
             np.take_along_axis(discards, batch.discard[..., None], 2)[..., 0] == END_MARK
         )

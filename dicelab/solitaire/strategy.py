@@ -103,6 +103,22 @@ class Batch:
     def __len__(self) -> int:
         return len(self.marks)
 
+    def after(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The sheets after each option: their marks (games x options x 11), discard
+        marks (games x options x 7: the free throw's slot 0, then faces 1..6) and
+        chosen discard numbers' subset (games x options)."""
+        games, width = self.first.shape
+        rows, cols = np.arange(games)[:, None], np.arange(width)[None, :]
+        marks = np.repeat(self.marks[:, None, :], width, axis=1)
+        np.add.at(marks, (rows, cols, self.first), 1)
+        np.add.at(marks, (rows, cols, self.second), 1)
+        discards = np.zeros((games, width, 7), dtype=np.int64)
+        discards[..., 1:] = self.discards[:, None, :]
+        np.add.at(discards, (rows, cols, self.discard), 1)
+        subset = self.subset[:, None]
+        subset = np.where(self.discard > 0, option_tables().add[subset, self.discard], subset)
+        return marks, discards, subset
+
     def slices(self, size: int) -> list[Batch]:
         """The batch cut into batches of at most `size` games, in order."""
         return [
