@@ -24,7 +24,7 @@ HUB_LESSONS ?= notebooks
 STUDENTS ?= 12
 SECONDS_PLAYED ?= 60
 
-.PHONY: lab play test bench lessons student i18n handout setup setup-dev browser format clean hub hub-proxy loadtest
+.PHONY: lab play check test bench lessons student i18n handout setup setup-dev browser format clean hub hub-proxy loadtest
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -65,12 +65,30 @@ lab: setup
 play: setup
 	$(BIN)/dicelab play --port $(PLAY_PORT) --pool $(POOL) $(if $(PLAY_LANG),--lang $(PLAY_LANG))
 
+# `make check`, the inner loop of every change (about a minute): lint, format, types, and
+# the unit tests and doctests on both cores; no browser, no lesson, nothing marked slow.
+# Its solver cache (build/check-cache) is kept from one check to the next.
+WORKERS ?= 2
+PYTEST := $(BIN)/python -m pytest -n $(WORKERS)
+check: setup-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	DICELAB_CACHE_DIR=$(CURDIR)/build/check-cache $(PYTEST) -m 'not browser and not lessons and not slow' tests dicelab
+
+# `make test`, everything: the checks above, then every test, doctest, lesson (nbval) and
+# browser test, on both cores (the browser tests on one worker, each lesson on one); the
+# solver cache built first, by the commands a teacher uses, so no lesson solves again.
+# Each part's seconds and the slowest tests: build/test-times.json (benchmarks/suite.py).
 test: setup-dev browser hub-proxy
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	rm -rf build/test-cache
-	DICELAB_CACHE_DIR=$(CURDIR)/build/test-cache $(BIN)/python -m pytest --nbval --nbval-current-env
+	$(BIN)/dicelab solve --all --cache-dir build/test-cache > /dev/null
+	$(BIN)/dicelab solve sly-dice --cache-dir build/test-cache > /dev/null
+	DICELAB_CACHE_DIR=$(CURDIR)/build/test-cache $(PYTEST) \
+	  --nbval --nbval-current-env --durations=20 --junitxml=build/test-results.xml
 
 BASE ?= HEAD~1
 bench: setup-dev
@@ -82,6 +100,7 @@ bench: setup-dev
 	$(BIN)/python benchmarks/panels.py
 	$(BIN)/python benchmarks/app.py
 	$(BIN)/python benchmarks/cards.py
+	$(BIN)/python benchmarks/suite.py --run
 
 # Run the lessons again and store their outputs (after changing a lesson or the library).
 LESSONS ?= $(wildcard notebooks/[0-9][0-9]-*.ipynb)

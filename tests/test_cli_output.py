@@ -87,16 +87,21 @@ def test_ctrl_c_in_process_is_one_line_and_status_130(monkeypatch, capsys):
 
 @pytest.mark.slow
 def test_ctrl_c_during_a_real_solve(tmp_path):
-    """While the solver's threads work: every preset in turn, some seconds
-    even on many cores (a cold yahtzee solve alone may end within 2 s)."""
+    """While the solver's threads work: every preset in turn (nothing printed before
+    the last), Ctrl-C as soon as the first table is in the cache (the next two are
+    being solved)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "dicelab", "solve", "--all", "--cache-dir", str(tmp_path)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(2.0)  # started and solving
+    deadline = time.monotonic() + 120
+    while not list(tmp_path.glob("solver-dice-poker-*.npz")):  # the first table written
+        assert process.poll() is None and time.monotonic() < deadline
+        time.sleep(0.01)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=120)
     assert (process.returncode, out, err) == (130, "", "dicelab: interrupted\n")
+    assert not list(tmp_path.glob("solver-yatzy-*"))  # interrupted before the last
     assert not list(tmp_path.glob("*.tmp"))  # nothing half-written: whole tables only

@@ -139,6 +139,7 @@ def brute_force_best(value, rolls, reroll_counts) -> Fraction:
 
 @pytest.mark.parametrize("rolls", [2, 3])
 @pytest.mark.parametrize("name", ["dice-poker", "yatzy"])
+@pytest.mark.slow
 def test_turn_table_matches_brute_force(name, rolls, reroll_counts):
     rules = get_ruleset(name)
     table = turn_table(rules, rolls)

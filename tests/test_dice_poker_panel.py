@@ -364,6 +364,7 @@ def test_italian_labels() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.slow
 def test_a_whole_game_with_hints_in_every_language(lang) -> None:
     panel = DicePokerPanel(["Ana", "Bruno"], seed=5, lang=lang)
     panel.hints_toggle.value = True

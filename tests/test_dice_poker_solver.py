@@ -136,6 +136,7 @@ SMALL_GAMES = [
 
 
 @pytest.mark.parametrize("name, settings, open_boxes, poker, upper", SMALL_GAMES)
+@pytest.mark.slow
 def test_solver_equals_exact_fractions(name, settings, open_boxes, poker, upper):
     """Mean and second moment against the slow exact solver, which uses
     box_options and poker_bonus_due directly on a full card."""
@@ -395,6 +396,7 @@ def test_every_preset_has_a_poker_box():
     assert all("poker" in rules.box_ids for rules in RULESETS.values())
 
 
+@pytest.mark.slow
 def test_published_yatzy():
     """Scandinavian Yatzy: 248.44, std 38.5 (dlangk/yatzy, teemukoukkari/yatzysolver)."""
     solution = solve("yatzy", progress="none")

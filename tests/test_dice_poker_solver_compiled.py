@@ -60,6 +60,7 @@ RULESETS = [
 
 
 @pytest.mark.parametrize("rules", [r for r, _ in RULESETS], ids=[w for _, w in RULESETS])
+@pytest.mark.slow
 def test_compiled_kernel_equals_the_numpy_kernel(rules):
     """Every state's value and second moment, to the last bit: the same
     arithmetic in the same order, and the same choices (a different choice

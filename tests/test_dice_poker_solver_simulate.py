@@ -19,6 +19,7 @@ def yahtzee():
     return solve("yahtzee", progress="none")
 
 
+@pytest.mark.slow
 def test_optimal_games_agree_with_the_solver(yahtzee):
     sim = simulate("optimal", 4000, "yahtzee", seed=2024, solution=yahtzee)
     standard_error = yahtzee.std() / np.sqrt(sim.games)

@@ -75,6 +75,7 @@ def test_the_default_cards_are_the_twelve_of_the_issue_with_their_meanings():
         assert all(card.holds(d) == obvious(card.id, d) for d in ROLLS6[::7])
 
 
+@pytest.mark.slow
 def test_fresh_chances_match_every_ordered_roll_of_six_dice():
     for card in DEFAULT_CARDS:
         hits = sum(obvious(card.id, d) for d in ROLLS6)
@@ -180,6 +181,7 @@ def brute_best(card_id, common, aside, hidden, rolls) -> Fraction:
         ("full_house", (5, 5, 1)),
     ],
 )
+@pytest.mark.slow
 def test_best_chances_match_an_obvious_search(card_id, common):
     assert best_chance(CARD[card_id], common) == brute_best(card_id, common, (), (), 0)
     assert best_chance(CARD[card_id], common, (6,), (3, 1), 2) == brute_best(

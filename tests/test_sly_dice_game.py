@@ -197,6 +197,7 @@ def test_a_third_roll_leaves_one_die_hidden_and_ends_the_rolling():
 # --- hidden information -----------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_no_hidden_die_reaches_another_players_view_or_its_json():
     rng = np.random.default_rng(0)
     for seed in range(3):
@@ -310,6 +311,7 @@ def test_bots_only_choose_legal_actions_and_the_calculator_reads_the_odds():
         strategy("psychic")
 
 
+@pytest.mark.slow
 def test_the_calculator_beats_the_others_by_more_than_the_intervals():
     result = tournament(["calculator", "honest", "random-liar", "honest"], games=150, seed=11)
     summary = result.summary()

@@ -380,6 +380,7 @@ def twin_panels(game: SlyDiceGame, bots: list[str], seed: int) -> tuple[SlyDiceP
     return panels
 
 
+@pytest.mark.slow
 def test_no_hidden_die_reaches_the_panel() -> None:
     """Two games the human cannot tell apart (the others' hidden dice and the deal
     differ) look the same in every widget, at every point of a game; after one
@@ -445,6 +446,7 @@ class Redrawing(SlyDicePanel):
         self.log.record(self._game, name, action, before, result, False)
 
 
+@pytest.mark.slow
 def test_a_whole_game_looks_the_same_whatever_the_others_hide() -> None:
     """Bots whose moves do not depend on their dice, and a twin panel whose bots'
     dice are rolled again after each of their moves: every click, the end

@@ -78,6 +78,7 @@ def sample_states(table, count: int, seed: int):
 @pytest.mark.parametrize(
     "table", [SMALL, ("pair", "two_pairs", "three_kind", "straight4", "six_kind")]
 )
+@pytest.mark.slow
 def test_no_deviation_gains_in_fractions(table) -> None:
     for state in sample_states(table, 30, seed=len(table)):
         s = state_solution(state.common, state.aside, table, DEFAULT_RULES)
@@ -109,6 +110,7 @@ def accuser_lp_value(game: ClaimGame) -> float:
     return float(result.fun)
 
 
+@pytest.mark.slow
 def test_the_value_agrees_with_the_accusers_own_lp() -> None:
     table = DEFAULT_RULES.ids
     for state in sample_states(table, 12, seed=5):
@@ -164,6 +166,7 @@ def test_each_bot_plays_as_its_exact_description_says() -> None:
     assert all(w.claims >= 20 and w.accusations >= 20 for w in watchers.values())
 
 
+@pytest.mark.slow
 def test_a_small_table_solved_cached_and_read_back(private_solver_cache) -> None:
     result = solve_table(SMALL)
     assert result.exact and not result.from_cache
@@ -202,6 +205,7 @@ def test_the_command_line_solves_and_refuses_bad_cards(private_solver_cache, cap
     assert "--table takes each card once" in err and len(err.splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_the_calculator_does_not_beat_the_equilibrium_beyond_the_noise() -> None:
     # (lesson 13 plays 400 games against each bot, with the exact expected gains)
     duel = tournament(["equilibrium", "calculator"], games=100, seed=3, rules=FULL).gain()

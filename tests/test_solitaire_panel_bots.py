@@ -4,11 +4,13 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
 
 from dicelab.errors import SettingsError
+from dicelab.solitaire import panel_hints
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.panel import SolitairePanel
 from dicelab.solitaire.panel_hints import warm_up
@@ -260,7 +262,7 @@ def test_a_loaded_roll_waiting_for_a_bot_is_chosen_at_once(tmp_path) -> None:
 # --- the warm-up ------------------------------------------------------------------------
 
 
-def test_a_panel_with_bots_or_hints_warms_the_tables_up_in_the_background() -> None:
+def test_a_panel_with_bots_or_hints_warms_the_tables_up_in_the_background(monkeypatch) -> None:
     warm_up.cache_clear()
     SolitairePanel(["Ana"], seed=1)
     assert warm_up.cache_info().currsize == 0  # nothing to rate with: no warm-up
@@ -268,14 +270,22 @@ def test_a_panel_with_bots_or_hints_warms_the_tables_up_in_the_background() -> N
     assert warm_up.cache_info().currsize == 1
     warm_up().join()
     warm_up.cache_clear()
+    gate = threading.Event()  # the warm-up waits for it: the test sees it running
+
+    class HeldSearch(Search):
+        def rank(self, *args: Any, **kwargs: Any) -> Any:
+            gate.wait()
+            return super().rank(*args, **kwargs)
+
+    monkeypatch.setattr(panel_hints, "Search", HeldSearch)
     panel = SolitairePanel(["Ana"], seed=1)
     panel.roll_button.click()
     panel.hints_toggle.value = True  # answered at once: the advice follows the warm-up
     assert warm_up.cache_info().currsize == 1
-    assert panel.advice_task is not None
-    if panel.advice_task.running:
-        assert "search bot is getting ready" in panel.hints.advice_html.value
-        assert not any("★" in b.description for b in panel.option_buttons[0])
+    assert panel.advice_task is not None and panel.advice_task.running
+    assert "search bot is getting ready" in panel.hints.advice_html.value
+    assert not any("★" in b.description for b in panel.option_buttons[0])
+    gate.set()
     panel.advice_task.join()
     assert "Ana: the search bot&#x27;s advice" in panel.hints.advice_html.value
     assert sum("★" in b.description for b in panel.option_buttons[0]) == 1

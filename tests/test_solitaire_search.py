@@ -71,6 +71,7 @@ def test_search_in_the_registry_and_the_engine() -> None:
     assert np.array_equal(fast.scores, slow.scores) and np.array_equal(fast.rolls, slow.rolls)
 
 
+@pytest.mark.slow
 def test_search_beats_the_planner_on_the_same_dice() -> None:
     games = 600
     search, planner = (simulate(name, games=games, seed=11) for name in ("search", "planner"))

@@ -34,6 +34,7 @@ def test_fast_simulator_matches_the_rules_engine(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", strategy_names())
+@pytest.mark.slow
 def test_a_seed_repeats_a_simulation(name: str) -> None:
     a, b = simulate(name, games=300, seed=5), simulate(name, games=300, seed=5)
     assert np.array_equal(a.scores, b.scores) and a.summary() == b.summary()

@@ -701,6 +701,7 @@ def twin(game: SoloGame, seed: int) -> SoloGame:
     return game
 
 
+@pytest.mark.slow
 def test_no_hidden_card_reaches_the_panel() -> None:
     """Two games you cannot tell apart (the bots' hands and the draw pile differ) look
     the same in every widget, hints on, at every point where you decide; after one
@@ -1007,6 +1008,7 @@ def test_a_game_with_other_names_loads_with_its_own_opponents(tmp_path) -> None:
     assert "<b>Bia</b>" in panel.players_view.widget.value
 
 
+@pytest.mark.slow
 def test_a_new_game_with_a_seed_is_reproducible() -> None:
     panel = SoloPanel(["Ana"], seed=5, lang="pt")
     play_by_clicks(panel, 1)

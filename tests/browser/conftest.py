@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from playwright.sync_api import expect
 
 from dicelab.games import GAMES
 
@@ -45,13 +46,7 @@ LOAD = 90_000  # ms: enough for a page that finds the pool empty (a kernel start
 PROJECTOR, LAPTOP = (1280, 800), (1024, 700)
 TABS = {"dice-poker": 0, "solitaire": 1, "sly-dice": 2, "solo": 3}
 READY = {"solo": ".dicelab-draw"}  # what shows a tab's panel is built (else its Roll button)
-LANGUAGES = {  # the toggle's button, and Roll's word in Dice Poker
-    "en": (0, "Roll"),
-    "pt": (1, "Rolar"),
-    "es": (2, "Tirar"),
-    "it": (3, "Lancia"),
-    "fr": (4, "Lancer"),
-}
+LANGUAGES = {"en": 0, "pt": 1, "es": 2, "it": 3, "fr": 4}  # the switch's buttons
 
 
 @dataclass(frozen=True)
@@ -175,54 +170,121 @@ def app_ready(browser, play_server) -> None:
     """The play app opened once, with its kernel pool ready (as for a class: the
     server runs before the bell).  How fast it opens is measured by
     `benchmarks/app.py`, not asserted here."""
-    time.sleep(5)  # the preheated kernels finish running the notebook
     open_seconds(browser, play_server.url)
-    time.sleep(2)  # the pool starts a kernel in place of the one taken
+
+
+def _open_page(browser: Any, url: str, size: tuple[int, int]) -> Any:
+    """A new page of the play app at `url` (a kernel of its own), every non-local
+    request refused, once its Dice Poker panel is built."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.route(NOT_LOCAL, lambda route: route.abort())
+    page.goto(url, wait_until="domcontentloaded")
+    page.locator(".dicelab-dice-poker .dicelab-roll").wait_for(timeout=LOAD)
+    return page
+
+
+def settle(page: Any) -> None:
+    """Wait until the page has drawn two more frames (what a change laid out is drawn)."""
+    page.evaluate(
+        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
+def resize(page: Any, size: tuple[int, int]) -> None:
+    """Make the viewport `size` and wait until the page has laid itself out again."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.wait_for_function(f"window.innerWidth === {size[0]} && window.innerHeight === {size[1]}")
+    settle(page)
+
+
+def show(page: Any, size: tuple[int, int], lang: str, game: str) -> Any:
+    """`page` at viewport `size`, in `lang` (the app's own switch), on the tab of `game`."""
+    resize(page, size)
+    page.locator(".dicelab-language button").nth(LANGUAGES[lang]).click()
+    page.locator(".dicelab-tabs .lm-TabBar-tab").nth(TABS[game]).click()
+    panel = page.locator(f".dicelab-{game}")
+    panel.and_(page.locator(f".dicelab-lang-{lang}")).locator(
+        READY.get(game, ".dicelab-roll")
+    ).wait_for()
+    expect(panel).to_have_count(1)  # the panel of the language before is gone
+    return page
+
+
+def switch_off(locator: Any) -> None:
+    """Click the toggle button `locator` if it is on (as a new page has it)."""
+    if locator.count() and "mod-active" in (locator.get_attribute("class") or ""):
+        locator.click()
+        expect(locator).not_to_have_class(re.compile("mod-active"))
+
+
+def start_afresh(page: Any, game: str) -> None:
+    """The panel of `game` as a new page shows it: a new game (no seed typed), its
+    hints and its teacher's view off."""
+    panel = page.locator(f".dicelab-{game}")
+    switch_off(panel.locator(".dicelab-hints-toggle"))
+    switch_off(panel.locator(".dicelab-show-all"))
+    panel.locator(".dicelab-seed-text input").fill("")
+    message = panel.locator(".dicelab-message")
+    before = message.inner_text()
+    again = panel.locator(".dicelab-again")
+    (again if again.is_visible() else panel.locator(".dicelab-new-game")).click()
+    expect(message).not_to_have_text(before)  # "New game (seed ...)": the new game is shown
+    expect(panel.locator(".dicelab-end")).to_be_hidden()
+
+
+@pytest.fixture(scope="module")
+def app_page(browser, play_server, app_ready) -> Iterator[Any]:
+    """One page of the play app for the whole test module (one kernel): each test
+    switches its language, viewport and tab, and starts its game afresh."""
+    page = _open_page(browser, play_server.url, PROJECTOR)
+    yield page
+    page.context.close()
 
 
 @pytest.fixture
-def open_app(browser, play_server, app_ready) -> Iterator[Callable[..., Any]]:
-    """`open_app(size, lang, game)`: a fresh page of the play app at viewport
-    `size`, in `lang`, on the tab of `game`; every non-local request refused."""
-    contexts = []
+def open_app(app_page) -> Callable[..., Any]:
+    """`open_app(size, lang, game)`: the module's page of the play app at viewport
+    `size`, in `lang`, on the tab of `game`, with a new game in that tab."""
 
     def open_page(size=PROJECTOR, lang: str = "en", game: str = "dice-poker"):
-        context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-        contexts.append(context)
-        page = context.new_page()
-        page.route(NOT_LOCAL, lambda route: route.abort())
-        page.goto(play_server.url, wait_until="domcontentloaded")
-        page.locator(".dicelab-dice-poker .dicelab-roll").wait_for(timeout=LOAD)
-        toggle, roll = LANGUAGES[lang]
-        if toggle:
-            page.locator(".dicelab-language button").nth(toggle).click()
-            page.locator(".dicelab-dice-poker .dicelab-roll", has_text=roll).wait_for()
-        if TABS[game]:
-            page.locator(".dicelab-tabs .lm-TabBar-tab").nth(TABS[game]).click()
-        page.locator(f".dicelab-{game} {READY.get(game, '.dicelab-roll')}").wait_for()
-        return page
+        show(app_page, size, lang, game)
+        start_afresh(app_page, game)
+        return app_page
+
+    return open_page
+
+
+@pytest.fixture
+def new_page(browser, play_server, app_ready) -> Iterator[Callable[..., Any]]:
+    """`new_page(size, lang, game)`: a page of the play app of its own (a new
+    kernel), for a test that needs what only a new kernel has (a cold cache)."""
+    pages = []
+
+    def open_page(size=PROJECTOR, lang: str = "en", game: str = "dice-poker"):
+        page = _open_page(browser, play_server.url, size)
+        pages.append(page)
+        return show(page, size, lang, game)
 
     yield open_page
-    for context in contexts:
-        context.close()
+    for page in pages:
+        page.context.close()
 
 
 def off_screen(page, locator, size, scrolls: int) -> list[str]:
     """The elements of `locator` outside the first `scrolls + 1` screens of the
-    page (the app scrolled to its top) or outside its width."""
+    page (the app scrolled to its top) or outside its width, or not drawn at all;
+    measured all at once, in the page."""
     width, height = size
     page.locator(".dicelab-app").evaluate("el => el.scrollIntoView({block: 'start'})")
-    missing = []
-    for i in range(locator.count()):
-        element = locator.nth(i)
-        box = element.bounding_box()
-        if (
-            box is None
-            or box["x"] < 0
-            or box["x"] + box["width"] > width
-            or box["y"] + box["height"] > height * (scrolls + 1)
-        ):
-            missing.append(element.inner_text() or element.get_attribute("class"))
+    missing: list[str] = locator.evaluate_all(
+        """(elements, [width, bottom]) => elements.filter(e => {
+            const box = e.getBoundingClientRect();
+            return e.getClientRects().length === 0 || box.x < 0 || box.right > width
+                || box.bottom > bottom;
+        }).map(e => e.innerText || e.className)""",
+        [width, height * (scrolls + 1)],
+    )
     return missing
 
 

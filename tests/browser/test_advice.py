@@ -44,8 +44,8 @@ def _start_solving(panel, lang: str) -> None:
     expect(panel.locator(".dicelab-optimal-cancel")).to_be_visible()
 
 
-def test_a_cold_solve_can_be_cancelled_in_portuguese(open_app):
-    panel = open_app(PROJECTOR, "pt").locator(".dicelab-dice-poker")
+def test_a_cold_solve_can_be_cancelled_in_portuguese(new_page):
+    panel = new_page(PROJECTOR, "pt").locator(".dicelab-dice-poker")
     panel.locator(".dicelab-roll").click()
     _start_solving(panel, "pt")
     assert _roll_while_solving(panel) < 1.0
@@ -57,8 +57,8 @@ def test_a_cold_solve_can_be_cancelled_in_portuguese(open_app):
     expect(panel.locator(".dicelab-optimal")).to_be_visible()  # it can be asked again
 
 
-def test_the_game_goes_on_during_a_cold_solve(open_app):
-    panel = open_app(PROJECTOR, "en").locator(".dicelab-dice-poker")
+def test_the_game_goes_on_during_a_cold_solve(new_page):
+    panel = new_page(PROJECTOR, "en").locator(".dicelab-dice-poker")
     panel.locator(".dicelab-roll").click()
     _start_solving(panel, "en")
     seconds = _roll_while_solving(panel)

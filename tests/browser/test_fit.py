@@ -8,7 +8,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, off_screen, screenshot
+from tests.browser.conftest import (
+    LAPTOP,
+    PROJECTOR,
+    cut_labels,
+    off_screen,
+    screenshot,
+    start_afresh,
+)
 
 pytestmark = pytest.mark.browser
 SIZES = {"projector": PROJECTOR, "laptop": LAPTOP}
@@ -36,6 +43,7 @@ def test_a_turn_fits_the_screen(open_app, screen, lang):
         screenshot(page, f"dice-poker-panel-{lang}")
 
     page.locator(".dicelab-tabs .lm-TabBar-tab").nth(1).click()
+    start_afresh(page, "solitaire")  # the module's page: hints off after the last test
     solitaire = page.locator(".dicelab-solitaire")
     solitaire.locator(".dicelab-seed-text input").fill("1")  # a first roll of 3 4 5 6 1
     solitaire.locator(".dicelab-new-game").click()

@@ -24,6 +24,7 @@ from tests.browser.conftest import (
     _wait_for,
     cut_labels,
     screenshot,
+    settle,
 )
 
 pytestmark = pytest.mark.browser
@@ -70,7 +71,7 @@ def test_the_app_speaks_french_everywhere_with_nothing_cut(open_app):
             roll.click()
         panel.locator(".dicelab-hints-toggle").click()
         expect(panel.locator(".dicelab-hints")).to_be_visible()
-        page.wait_for_timeout(300)
+        settle(page)
         assert cut_labels(page) == [], game
         left = sorted(set(english.findall(shown(page))))
         assert left == [], (game, left)

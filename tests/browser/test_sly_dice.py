@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from dicelab.sly_dice.game import SlyDiceGame
 from dicelab.sly_dice.panel import SlyDicePanel
 from dicelab.sly_dice.strategy import strategy
-from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, off_screen, screenshot
+from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, off_screen, resize, screenshot
 
 pytestmark = pytest.mark.browser
 SIZES = {"projector": PROJECTOR, "laptop": LAPTOP}
@@ -64,8 +64,7 @@ def _fits(page, panel, needed) -> None:
     """At the projector's size, then the laptop's (the page reflows): everything
     in `needed` is on the first screen and no label is cut."""
     for size in (LAPTOP, PROJECTOR):
-        page.set_viewport_size({"width": size[0], "height": size[1]})
-        page.wait_for_timeout(200)
+        resize(page, size)
         assert off_screen(page, needed, size, 0) == [], size
         assert cut_labels(page) == [] and cut_captions(panel) == [], size
 
@@ -94,7 +93,7 @@ def test_a_sly_dice_turn_fits_the_screen(open_app, play_server, lang):
     _fits(page, panel, needed)
     assert off_screen(page, panel.locator(".dicelab-hints-table table"), PROJECTOR, 0) == []
     screenshot(page, f"sly-dice-{lang}")
-    page.set_viewport_size({"width": LAPTOP[0], "height": LAPTOP[1]})
+    resize(page, LAPTOP)
     assert off_screen(page, panel.locator(".dicelab-hints-table table"), LAPTOP, 1) == []
     screenshot(page, f"sly-dice-{lang}-laptop")
 

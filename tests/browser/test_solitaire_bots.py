@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, off_screen, screenshot
+from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, off_screen, resize, screenshot
 
 pytestmark = pytest.mark.browser
 SIZES = {"projector": PROJECTOR, "laptop": LAPTOP}
@@ -35,10 +35,10 @@ def fits(page, panel, size, scrolls: int) -> None:
 
 
 @pytest.mark.parametrize("lang", list(SAYS))
-def test_a_search_bot_sits_plays_at_once_and_the_table_fits(open_app, lang):
+def test_a_search_bot_sits_plays_at_once_and_the_table_fits(new_page, lang):
     """On the projector, then (the same page made smaller) on the laptop."""
     bot, marked = SAYS[lang]
-    page = open_app(PROJECTOR, lang, game="solitaire")
+    page = new_page(PROJECTOR, lang, game="solitaire")  # a page of its own: no bot seated yet
     panel = page.locator(".dicelab-solitaire")
     menu = panel.locator(".dicelab-bot-choice")
     expect(menu.locator("select")).to_have_attribute("title", re.compile("."))  # when it acts
@@ -51,12 +51,12 @@ def test_a_search_bot_sits_plays_at_once_and_the_table_fits(open_app, lang):
     expect(panel.locator(".dicelab-option:visible")).to_have_count(2 * 15)  # Ana's and Bruno's
     expect(panel.locator(".dicelab-bot-seat .dicelab-option:visible")).to_have_count(0)
     for screen, size in SIZES.items():
-        page.set_viewport_size({"width": size[0], "height": size[1]})
+        resize(page, size)
         fits(page, panel, size, 0 if screen == "projector" else 1)
     panel.locator(".dicelab-hints-toggle").click()
     expect(panel.locator(".dicelab-advice")).to_contain_text(bot)
     for screen, size in SIZES.items():
-        page.set_viewport_size({"width": size[0], "height": size[1]})
+        resize(page, size)
         fits(page, panel, size, 0 if screen == "projector" else 1)
         assert off_screen(page, panel.locator(".dicelab-advice table"), size, 3) == []
         screenshot(page, f"solitaire-bot-{lang}-{screen}")

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from dicelab.solo.game import Accept, Draw, Play, SoloGame
 from dicelab.solo.panel import SoloPanel
 from dicelab.solo.rules import card
-from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, off_screen, screenshot
+from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, off_screen, resize, screenshot
 from tests.test_solo_panel import ATTACK, arranged
 
 pytestmark = pytest.mark.browser
@@ -57,8 +57,7 @@ def _fits(page, needed) -> None:
     """At the laptop's size, then the projector's (the page reflows): everything
     in `needed` is on the first screen and no label is cut."""
     for size in (LAPTOP, PROJECTOR):
-        page.set_viewport_size({"width": size[0], "height": size[1]})
-        page.wait_for_timeout(200)
+        resize(page, size)
         assert off_screen(page, needed, size, 0) == [], size
         assert cut_labels(page) == [], size
 
@@ -80,7 +79,7 @@ def test_a_solo_turn_fits_the_screen(open_app, play_server, lang):
     expect(choose).to_have_class(re.compile("dicelab-picked"))
     _fits(page, panel.locator(f"{NEEDED}, {CHOICE}"))
     screenshot(page, f"solo-{lang}")
-    page.set_viewport_size({"width": LAPTOP[0], "height": LAPTOP[1]})
+    resize(page, LAPTOP)
     screenshot(page, f"solo-{lang}-laptop")
     panel.locator(".dicelab-cancel").click()
     expect(panel.locator(".dicelab-choice")).to_be_hidden()

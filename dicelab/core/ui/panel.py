@@ -247,8 +247,9 @@ class Panel(Generic[G, H]):
     def _assemble(
         self, name: str, css: str, header: Sequence[widgets.Widget], body: widgets.Widget
     ) -> None:
-        """`widget` (CSS class `dicelab-<name>`): a head line (the title, `header`,
-        the Hints toggle), `body`, and a footer with New game, the seed, Save and Load."""
+        """`widget` (CSS classes `dicelab-<name>`, `dicelab-lang-<lang>`): a head line
+        (the title, `header`, the Hints toggle), `body`, and a footer with New game, the
+        seed, Save and Load."""
         head = widgets.HBox(
             [self.title, *header, self.hints_toggle],
             layout=widgets.Layout(align_items="center", grid_gap="16px", flex_flow="row wrap"),
@@ -263,6 +264,7 @@ class Panel(Generic[G, H]):
         self.widget = widgets.VBox([style, head, body, foot])
         self.widget.add_class("dicelab-panel")
         self.widget.add_class(f"dicelab-{name}")
+        self.widget.add_class(f"dicelab-lang-{self.lang}")  # which language it speaks
 
     def show_end(self, text: str, more: str = "") -> None:
         """The end screen: `text` in bold, then the HTML `more` (hidden while `text` is "")."""
