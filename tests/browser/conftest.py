@@ -152,16 +152,23 @@ def browser():
         chromium.close()
 
 
-def open_seconds(browser: Any, url: str) -> float:
-    """Seconds from asking for the play app at `url` to its Roll button."""
-    context = browser.new_context(viewport={"width": PROJECTOR[0], "height": PROJECTOR[1]})
+def _blank_page(browser: Any, size: tuple[int, int]) -> Any:
+    """An empty page in a context of its own at viewport `size`, every non-local
+    request refused."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
     page.route(NOT_LOCAL, lambda route: route.abort())
+    return page
+
+
+def open_seconds(browser: Any, url: str) -> float:
+    """Seconds from asking for the play app at `url` to its Roll button."""
+    page = _blank_page(browser, PROJECTOR)
     start = time.monotonic()
     page.goto(url, wait_until="commit")
     page.locator(".dicelab-dice-poker .dicelab-roll").wait_for(timeout=LOAD)
     seconds = time.monotonic() - start
-    context.close()
+    page.context.close()
     return seconds
 
 
@@ -176,9 +183,7 @@ def app_ready(browser, play_server) -> None:
 def _open_page(browser: Any, url: str, size: tuple[int, int]) -> Any:
     """A new page of the play app at `url` (a kernel of its own), every non-local
     request refused, once its Dice Poker panel is built."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    page = context.new_page()
-    page.route(NOT_LOCAL, lambda route: route.abort())
+    page = _blank_page(browser, size)
     page.goto(url, wait_until="domcontentloaded")
     page.locator(".dicelab-dice-poker .dicelab-roll").wait_for(timeout=LOAD)
     return page
