@@ -48,6 +48,7 @@ def work_unit(nodeid: str) -> str:
     return nodeid
 
 
+@pytest.hookimpl(optionalhook=True)  # known only where pytest-xdist is installed
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """pytest-xdist's scheduling by scope, with `work_unit` as the scope (the
     biggest units, the browser tests, start first)."""

@@ -29,8 +29,9 @@ The tiny game by hand: one die, "High" (5 or 6, 4 points) or "Any" (1 point).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 
@@ -311,13 +312,15 @@ def by_truths(game: ClaimGame) -> tuple[ClaimGame, list[int]]:
 def solve(game: ClaimGame) -> Solution:
     """An equilibrium of `game`: by LP, then exact where the supports allow (see
     the module); else the LP's strategies as fractions, with their `gap`.  Hands
-    that show the same cards play alike (they are one hand to the LP)."""
+    that show the same cards play alike (they are one hand to the LP), and games
+    that differ only in the hands' names are solved once."""
     merged, places = by_truths(game)
-    found = _solve_merged(merged)
+    found = _solve_merged(replace(merged, hands=tuple(map(str, range(len(merged.hands))))))
     claims = tuple(found.claims[p] for p in places)
     return Solution(game, claims, found.accuse, found.value, found.exact, found.gap)
 
 
+@lru_cache(maxsize=4_096)
 def _solve_merged(game: ClaimGame) -> Solution:
     y, q = _linprog(game)
     accuse = _exact_accuse(game, y, q)

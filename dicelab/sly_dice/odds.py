@@ -144,6 +144,7 @@ class RollingPlan:
     def __init__(self, terminal: Terminal) -> None:
         self.terminal = terminal
         self._memo: dict[tuple[Hand, Hand, int], int] = {}
+        self._rolls: dict[tuple[Hand, int, int], int] = {}
 
     def options(self, aside: Hand, hidden: Hand, rolls: int) -> dict[int | None, Fraction]:
         """{None: stop, face: set a die of that face aside and roll}: each choice's value."""
@@ -185,11 +186,14 @@ class RollingPlan:
         return self._memo[key]
 
     def _roll(self, aside: Hand, n: int, rolls: int) -> int:
-        """The expected value of rolling n hidden dice (the (rolls + 1)th roll)."""
-        total = sum(w * self._value(aside, h, rolls + 1) for h, w in _weighted(n))
-        quotient, rest = divmod(total, 6**n)
-        assert rest == 0, "a plan value is a whole multiple of 1 / 6**6"
-        return quotient
+        """The expected value of rolling n hidden dice (the (rolls + 1)th roll), once."""
+        key = (aside, n, rolls)
+        if key not in self._rolls:
+            total = sum(w * self._value(aside, h, rolls + 1) for h, w in _weighted(n))
+            quotient, rest = divmod(total, 6**n)
+            assert rest == 0, "a plan value is a whole multiple of 1 / 6**6"
+            self._rolls[key] = quotient
+        return self._rolls[key]
 
 
 @cache

@@ -256,8 +256,11 @@ class SlyRules:
 
     @property
     def ids(self) -> tuple[str, ...]:
-        """The cards' ids."""
-        return tuple(card.id for card in self.cards)
+        """The cards' ids (worked out once)."""
+        if "_ids" not in self.__dict__:
+            object.__setattr__(self, "_ids", tuple(card.id for card in self.cards))
+        found: tuple[str, ...] = self.__dict__["_ids"]
+        return found
 
     def card(self, card_id: str) -> Card:
         """The game's card with this id."""
