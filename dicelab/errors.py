@@ -1,10 +1,72 @@
-"""The exceptions dicelab raises: every one is a `DicelabError`."""
+"""The exceptions dicelab raises: every one is a `DicelabError`.
+
+An error made with `said` keeps its message and values, so that a panel can
+say it in the panel's language (`in_language`); `str(error)` is English.
+
+>>> from dicelab.core.i18n import msg
+>>> error = SettingsError.said(msg("seed_digits", "the seed has at most {most} digits"), most=20)
+>>> str(error), error.in_language("en")
+('the seed has at most 20 digits', 'the seed has at most 20 digits')
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from dicelab.core.i18n import Message
+
+E = TypeVar("E", bound="DicelabError")
 
 
 class DicelabError(Exception):
     """Base class of every error dicelab raises on purpose."""
+
+    words: tuple[Message, dict[str, Any]] | None = None
+
+    @classmethod
+    def said(cls: type[E], message: Message, **values: Any) -> E:
+        """An error whose text is `message` (a `dicelab.core.i18n.Message`) with
+        `values` filled in; a value may itself be a `Message` or a said error."""
+        error = cls(_say(message, "en", values))
+        error.words = (message, values)
+        return error
+
+    def in_language(self, lang: str) -> str:
+        """The error's text in `lang` (English for an error not made by `said`)."""
+        if self.words is None:
+            return str(self)
+        message, values = self.words
+        return _say(message, lang, values)
+
+    def with_values(self: E, **values: Any) -> E:
+        """The same error with some values replaced, in the errors it tells of too
+        (a file shown by its name only)."""
+        if self.words is None:
+            return self
+        message, old = self.words
+        new = {
+            key: values[key]
+            if key in values
+            else value.with_values(**values)
+            if isinstance(value, DicelabError)
+            else value
+            for key, value in old.items()
+        }
+        return type(self).said(message, **new)
+
+
+def _say(message: Message, lang: str, values: dict[str, Any]) -> str:
+    from dicelab.core.i18n import Message, translate
+
+    def said(value: Any) -> Any:
+        if isinstance(value, Message):
+            return translate(value, lang)
+        if isinstance(value, DicelabError):
+            return value.in_language(lang)
+        return value
+
+    return translate(message, lang, **{key: said(value) for key, value in values.items()})
 
 
 class DiceError(DicelabError, ValueError):

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import textwrap
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -73,7 +74,7 @@ if how == "engine":
         print(type(error).__name__, error)
 else:
     panel = PANELS[kind].from_game(played_more)
-    panel.save_path.value = str(path)
+    panel.save_path.value = path.name  # in the save folder (DICELAB_SAVE_DIR)
     panel.save_button.click()  # the file holds another game: the first click asks
     assert "another game" in panel.message.text, panel.message.text
     panel.save_button.click()
@@ -85,8 +86,8 @@ assert sorted(p.name for p in path.parent.iterdir()) == [path.name], "a temporar
 
 @pytest.mark.parametrize("how", ["engine", "panel"])
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_save_that_fails_part_way_keeps_the_previous_save(tmp_path, kind, how):
-    path = tmp_path / "saves" / "game.json"
+def test_a_save_that_fails_part_way_keeps_the_previous_save(own_save_folder, kind, how):
+    path = own_save_folder / "game.json"
     path.parent.mkdir()
     script = FAILING_SAVE.format(tests=os.path.dirname(__file__))
     done = subprocess.run(
@@ -98,7 +99,7 @@ def test_a_save_that_fails_part_way_keeps_the_previous_save(tmp_path, kind, how)
     assert done.returncode == 0, done.stderr
     if how == "engine":
         assert done.stdout.startswith("SaveFileError cannot write")
-        assert done.stdout.strip().endswith("File too large")
+        assert done.stdout.strip().endswith("the file would be too large")
     else:
         assert done.stdout.startswith("error cannot write") and done.stdout.strip().endswith("[]")
 
@@ -106,30 +107,37 @@ def test_a_save_that_fails_part_way_keeps_the_previous_save(tmp_path, kind, how)
 # --- loading reads only a save file -----------------------------------------------------
 
 
-def special_paths(tmp_path):
-    fifo = tmp_path / "fifo"
+def special_paths(folder):
+    """Odd things in the save folder `folder` (and /dev/zero, which a panel never takes)."""
+    folder.mkdir()
+    fifo = folder / "fifo"
     os.mkfifo(fifo)
-    big = tmp_path / "big.json"
+    big = folder / "big.json"
     big.write_bytes(b" " * (MAX_SAVE_BYTES + 1))
+    (folder / "zero.json").symlink_to("/dev/zero")
+    (folder / "a-folder.json").mkdir()
     return {
         "/dev/zero": ("/dev/zero", "not a regular file"),
+        "a link to /dev/zero": (folder / "zero.json", "is a link"),
         "a named pipe": (fifo, "not a regular file"),
-        "a folder": (tmp_path, "not a regular file"),
+        "a folder": (folder / "a-folder.json", "not a regular file"),
         "a file over 1 MiB": (big, "too large"),
         "a NUL in the name": ("x\0y.json", "NUL character"),
-        "no such file": (tmp_path / "missing.json", "No such file or directory"),
+        "no such file": (folder / "missing.json", "there is no such file"),
         "an empty name": ("  ", "empty"),
     }
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_loading_refuses_what_is_not_a_save_file(tmp_path, kind):
+def test_loading_refuses_what_is_not_a_save_file(own_save_folder, kind):
     panel = PANELS[kind](["Ana"], seed=1)
     before = panel.game.state
-    for name, (path, why) in special_paths(tmp_path).items():
+    for name, (path, why) in special_paths(own_save_folder).items():
         with pytest.raises(SaveFileError, match=why):
             GAMES[kind].load(path)
-        panel.save_path.value = str(path)
+        panel.save_path.value = path.name if isinstance(path, Path) else path
+        if path == "/dev/zero":  # not a plain file name: a panel does not look
+            why = "not a plain file name"
         panel.load_button.click()
         if name != "an empty name":  # a blank box means the default file
             assert panel.message.kind == "error" and why in panel.message.text, name
@@ -163,18 +171,19 @@ def many_players_save(kind: str, count: int) -> dict:
 
 @pytest.mark.parametrize("count", [7, 40])
 @pytest.mark.parametrize("kind", ["dice-poker", "solitaire"])
-def test_too_many_players_are_refused_on_every_path(tmp_path, kind, count):
+def test_too_many_players_are_refused_on_every_path(own_save_folder, kind, count):
     names = [f"P{i}" for i in range(count)]
     with pytest.raises(SettingsError, match=f"1 to 6 players, not {count}"):
         GAMES[kind](names)
     with pytest.raises(SettingsError, match=f"1 to 6 players, not {count}"):
         PANELS[kind](names)
-    path = tmp_path / "crowd.json"
+    own_save_folder.mkdir()
+    path = own_save_folder / "crowd.json"
     path.write_text(json.dumps(many_players_save(kind, count)))
     with pytest.raises(SaveFileError, match=f"1 to 6 players, not {count}"):
         GAMES[kind].load(path)
     panel = PANELS[kind](["Ana"], seed=1)
-    panel.save_path.value = str(path)
+    panel.save_path.value = path.name
     panel.load_button.click()
     assert panel.message.kind == "error" and f"1 to 6 players, not {count}" in panel.message.text
     assert panel.game.players == ("Ana",)

@@ -22,18 +22,26 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.core.engine.files import atomic_write, file_label, problem_text, read_small_file
+from dicelab.core.engine.files import atomic_write, file_label, problem_words, read_small_file
+from dicelab.core.i18n import msg
 from dicelab.errors import SaveFileError
 
 MAX_SAVE_BYTES = 1 << 20  # a save of six full score cards is about 6 KiB
+
+BAD_SAVE = msg("save|bad", "bad save file: {detail}")
+CANNOT_WRITE = msg("save|cannot_write", "cannot write {file}: {problem}")
+CANNOT_READ = msg("save|cannot_read", "cannot read {file}: {problem}")
+NOT_JSON = msg("save|not_json", "not valid JSON: {reason}")
+OTHER_FORMAT = msg("save|other_format", "not a dicelab {title} save (format {found!r})")
+OTHER_VERSION = msg("save|other_version", "unsupported save version {found!r} (need {wanted})")
 
 U128 = 2**128
 U32 = 2**32
 
 
 def save_error(message: str) -> SaveFileError:
-    """The error for a save file that is not right."""
-    return SaveFileError(f"bad save file: {message}")
+    """The error for a save file that is not right (`message`, the detail, is English)."""
+    return SaveFileError.said(BAD_SAVE, detail=message)
 
 
 def write_save(path: str | os.PathLike[str], text: str) -> None:
@@ -42,7 +50,8 @@ def write_save(path: str | os.PathLike[str], text: str) -> None:
     try:
         atomic_write(path, text.encode("utf-8"))
     except OSError as error:
-        raise SaveFileError(f"cannot write {file_label(path)}: {problem_text(error)}") from None
+        problem = problem_words(error)
+        raise SaveFileError.said(CANNOT_WRITE, file=file_label(path), problem=problem) from None
 
 
 def read_save(path: str | os.PathLike[str]) -> bytes:
@@ -50,7 +59,8 @@ def read_save(path: str | os.PathLike[str]) -> bytes:
     try:
         return read_small_file(path, MAX_SAVE_BYTES)
     except OSError as error:
-        raise SaveFileError(f"cannot read {file_label(path)}: {problem_text(error)}") from None
+        problem = problem_words(error)
+        raise SaveFileError.said(CANNOT_READ, file=file_label(path), problem=problem) from None
 
 
 def parse_json(text: str | bytes) -> Any:
@@ -58,7 +68,7 @@ def parse_json(text: str | bytes) -> Any:
     try:
         return json.loads(text)
     except (TypeError, ValueError, RecursionError) as error:
-        raise SaveFileError(f"not valid JSON: {error}") from None
+        raise SaveFileError.said(NOT_JSON, reason=str(error)) from None
 
 
 def is_int(value: Any) -> bool:
@@ -130,11 +140,11 @@ def open_save(data: Any, fmt: str, versions: tuple[int, ...], title: str) -> int
     if not isinstance(data, dict):
         raise save_error(f"the top level must be a JSON object, not {type(data).__name__}")
     if data.get("format") != fmt:
-        raise SaveFileError(f"not a dicelab {title} save (format {data.get('format')!r})")
+        raise SaveFileError.said(OTHER_FORMAT, title=title, found=data.get("format"))
     version = data.get("version")
     if not is_int(version) or version not in versions:
         wanted = " or ".join(map(str, versions))
-        raise SaveFileError(f"unsupported save version {version!r} (need {wanted})")
+        raise SaveFileError.said(OTHER_VERSION, found=version, wanted=wanted)
     return version
 
 

@@ -1,28 +1,52 @@
-"""Where the panels save: a folder of each student's own, and no game lost to
-another with the same file name.
+"""Where the panels save: a folder of each student's own, files named by a
+plain file name, and no game lost to another with the same file name.
 
 A name typed in a panel's File box (or the default, such as
 `dice-poker-save.json`) is a file in `save_folder()`: `$DICELAB_SAVE_DIR`,
-else `dicelab-saves` in the home folder. On a class server every student has
+else `dicelab-saves` in the home folder.  On a class server every student has
 a home (and the JupyterHub recipe sets `DICELAB_SAVE_DIR` inside it), so two
-students' saves never meet. An absolute path is used as it is.
+students' saves never meet.  Only a plain file name is taken: no folder, no
+`..`, no absolute path, no `~`; a name that is taken by something other than
+a regular file (a link, a folder, a device, a named pipe) is refused, so a
+panel never writes or reads anything outside its save folder.  Messages show
+the name, never the server's folders.
 
 >>> import os
 >>> os.environ["DICELAB_SAVE_DIR"] = "/tmp/ana"
->>> str(save_target("dice-poker-save.json")), str(save_target("/srv/class.json"))
-('/tmp/ana/dice-poker-save.json', '/srv/class.json')
+>>> str(save_target("dice-poker-save.json"))
+'/tmp/ana/dice-poker-save.json'
+>>> save_target("../bob/dice-poker-save.json")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+dicelab.errors.SaveFileError: '../bob/dice-poker-save.json' is not a plain file name: ...
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
-from dicelab.core.engine.files import FileProblem, as_path, file_label, problem_text
+from dicelab.core.engine.files import EMPTY, HAS_NUL, NOT_TEXT, file_label, problem_words
+from dicelab.core.i18n import msg
 from dicelab.errors import DicelabError, SaveFileError
 
 SAVE_DIR_ENV = "DICELAB_SAVE_DIR"
+MAX_NAME_BYTES = 255  # the longest file name of Linux's (and most) file systems
+NOT_PLAIN = msg(
+    "save|not_plain",
+    "{name!r} is not a plain file name: type a name like my-game.json "
+    "(no folders, no / or \\, no ..): saves stay in your save folder",
+)
+NAME_TOO_LONG = msg(
+    "save|name_too_long", "the file name is too long ({size} bytes; at most {most})"
+)
+NOT_A_FILE = msg(
+    "save|not_a_file", "{file} is not a save file (it is a folder, a link or a device)"
+)
+CANNOT_MAKE = msg("save|cannot_make", "cannot make your save folder: {problem}")
+CANNOT_CHECK = msg("save|cannot_check", "cannot write {file}: {problem}")
 
 
 def save_folder() -> Path:
@@ -31,33 +55,64 @@ def save_folder() -> Path:
     return Path(chosen).expanduser() if chosen else Path.home() / "dicelab-saves"
 
 
+def plain_name(name: str) -> str:
+    """`name` without surrounding spaces if it is a plain file name; else `SaveFileError`.
+
+    >>> plain_name(" ana.json ")
+    'ana.json'
+    >>> plain_name("..")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.SaveFileError: '..' is not a plain file name: ...
+    """
+    if not isinstance(name, str):
+        raise SaveFileError.said(NOT_TEXT, kind=type(name).__name__)
+    text = name.strip()
+    if not text:
+        raise SaveFileError.said(EMPTY)
+    if "\0" in text:
+        raise SaveFileError.said(HAS_NUL, name=text)
+    if (
+        text in (".", "..")
+        or text.startswith("~")
+        or any(sep in text for sep in ("/", "\\", os.sep))
+        or not text.isprintable()
+    ):
+        raise SaveFileError.said(NOT_PLAIN, name=text)
+    size = len(os.fsencode(text))
+    if size > MAX_NAME_BYTES:
+        raise SaveFileError.said(NAME_TOO_LONG, size=size, most=MAX_NAME_BYTES)
+    return text
+
+
 def save_target(name: str) -> Path:
-    """The file a typed name stands for: in `save_folder()`, unless it is absolute
-    (`SaveFileError` for a name that cannot be a file)."""
+    """The file a typed name stands for, in `save_folder()` (`SaveFileError` for a
+    name that is not a plain file name)."""
+    return save_folder() / plain_name(name)
+
+
+def make_save_folder() -> None:
+    """Create `save_folder()` if it is missing (`SaveFileError` if it cannot be made)."""
     try:
-        path = as_path(name).expanduser()
-    except FileProblem as error:
-        raise SaveFileError(str(error)) from None
-    return path if path.is_absolute() else save_folder() / path
-
-
-def make_save_folder(path: Path) -> None:
-    """Create `save_folder()` when `path` is in it (a folder typed by hand must exist)."""
-    folder = save_folder()
-    if path.parent == folder:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            problem = problem_text(error)
-            raise SaveFileError(f"cannot make {file_label(folder)}: {problem}") from None
+        save_folder().mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SaveFileError.said(CANNOT_MAKE, problem=problem_words(error)) from None
 
 
 def holds_another_game(path: Path, game: Any) -> bool:
-    """Whether `path` exists and holds something other than an earlier save of
-    `game` (another game, other players, or no save at all): saving over it
-    would lose it."""
-    if not path.exists():
+    """Whether `path` holds something other than an earlier save of `game` (another
+    game, other players, or no save at all): saving over it would lose it.
+    `SaveFileError` when `path` is not a regular file or cannot be checked."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
         return False
+    except OSError as error:
+        raise SaveFileError.said(
+            CANNOT_CHECK, file=path.name, problem=problem_words(error)
+        ) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveFileError.said(NOT_A_FILE, file=file_label(path.name))
     try:
         saved = type(game).load(path)
     except (DicelabError, OSError):
