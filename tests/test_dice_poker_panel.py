@@ -485,24 +485,25 @@ def test_save_and_load_round_trip(tmp_path) -> None:
     assert copy.game.dice == panel.game.dice
 
 
-def test_save_and_load_buttons(tmp_path) -> None:
+def test_save_and_load_buttons(own_save_folder) -> None:
+    own_save_folder.mkdir()
     panel = DicePokerPanel(["Ana", "Bruno"], seed=21)
-    assert panel.save_path.value == "dice-poker-save.json"
+    assert panel.save_path.value == "" and panel.save_path.placeholder == "dice-poker-save.json"
     panel.roll_button.click()
     saved_state = panel.game.state
-    path = tmp_path / "class.json"
-    panel.save_path.value = str(path)
+    path = own_save_folder / "class.json"
+    panel.save_path.value = path.name
     panel.save_button.click()
-    assert panel.message.kind == "success" and panel.message.text == f"Game saved to {path}"
+    assert panel.message.kind == "success" and panel.message.text == f"Game saved ({path.name})"
     panel.box_buttons[0]["chance"].click()
     panel.load_button.click()
-    assert panel.message.text == f"Game loaded from {path}"
+    assert panel.message.text == f"Game loaded ({path.name})"
     assert panel.game.state == saved_state
     assert panel.box_buttons[0]["chance"].description.startswith("→")
     # a saved game of other players replaces the score card
     other = DicePokerGame(["Caio", "Dora", "Eva"], seed=2)
-    other.save(tmp_path / "other.json")
-    panel.save_path.value = str(tmp_path / "other.json")
+    other.save(own_save_folder / "other.json")
+    panel.save_path.value = "other.json"
     panel.load_button.click()
     assert panel.game.players == ("Caio", "Dora", "Eva") and len(panel.box_buttons) == 3
     assert "Caio" in panel.scorecard.headers[0].value and panel.errors == []
@@ -516,13 +517,14 @@ def test_save_and_load_buttons(tmp_path) -> None:
         (None, "cannot read"),
     ],
 )
-def test_a_bad_file_is_answered_in_the_panel(tmp_path, content, words) -> None:
+def test_a_bad_file_is_answered_in_the_panel(own_save_folder, content, words) -> None:
+    own_save_folder.mkdir()
     panel = DicePokerPanel(["Ana", "Bruno"], seed=21)
     panel.roll_button.click()
-    path = tmp_path / "bad.json"
+    path = own_save_folder / "bad.json"
     if content is not None:
         path.write_text(content)
-    panel.save_path.value = str(path)
+    panel.save_path.value = path.name
     check = unchanged(panel)
     grid = panel.scorecard
     panel.load_button.click()
@@ -530,9 +532,9 @@ def test_a_bad_file_is_answered_in_the_panel(tmp_path, content, words) -> None:
     assert check() and panel.scorecard is grid and panel.errors == []
 
 
-def test_saving_where_it_cannot_write_is_answered_in_the_panel(tmp_path) -> None:
+def test_saving_where_it_cannot_write_is_answered_in_the_panel(own_save_folder) -> None:
     panel = DicePokerPanel(["Ana"], seed=21)
-    panel.save_path.value = str(tmp_path / "no" / "such" / "folder.json")
+    own_save_folder.write_text("a file where the folder should be")
     panel.save_button.click()
     assert panel.message.kind == "error" and "cannot write" in panel.message.text
 
@@ -663,14 +665,15 @@ def test_an_advisor_for_another_ruleset_is_dropped() -> None:
     assert panel.advisor is None
 
 
-def test_a_loaded_game_replays_from_its_seed(tmp_path) -> None:
+def test_a_loaded_game_replays_from_its_seed(own_save_folder) -> None:
+    own_save_folder.mkdir()
     panel = DicePokerPanel(["Ana"], seed=77)
     panel.roll_button.click()
     first = panel.game.dice
     panel.box_buttons[0]["chance"].click()
-    panel.save(tmp_path / "s.json")
+    panel.save(own_save_folder / "s.json")
     copy = DicePokerPanel(["Bia"], seed=1)
-    copy.save_path.value = str(tmp_path / "s.json")
+    copy.save_path.value = "s.json"
     copy.load_button.click()
     assert copy.seed == 77 and "Seed: <b>77</b>" in copy.seed_label.value
     copy.new_game(copy.seed)  # replay the same game from the start

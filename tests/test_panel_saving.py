@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,8 @@ PANELS = {
     "sly-dice": lambda lang="en": SlyDicePanel(["Ana"], seed=1, lang=lang),
     "solo": lambda lang="en": SoloPanel(["Ana"], seed=1, lang=lang),
 }
-ESCAPES = ["../x.json", "/tmp/x.json", "..\\x.json", "~/x.json", "..", ".", "sub/x.json"]
+ESCAPES = ["../x.json", "/tmp/x.json", "..\\x.json", "~/x.json", "..", "sub/x.json", "a\tb.json"]
+DOTTED = [".", ".hidden", ".x.json"]
 
 
 def files_under(folder: Path) -> set[Path]:
@@ -45,7 +47,7 @@ def test_the_default_save_goes_to_the_save_folder_and_shows_its_name(
     assert panel.message.kind == "success"
     assert panel.message.text == "Game saved (dice-poker-save.json)"
     panel.load_button.click()
-    assert panel.message.text == "Game loaded (dice-poker-save.json). Ana to play"
+    assert panel.message.text == "Game loaded (dice-poker-save.json)"
 
 
 def test_two_students_with_their_own_folders_never_meet(tmp_path, monkeypatch) -> None:
@@ -74,6 +76,18 @@ def test_only_a_plain_file_name_is_taken(name: str) -> None:
         save_target(name)
 
 
+@pytest.mark.parametrize("name", DOTTED)
+def test_a_name_never_starts_with_a_dot(name: str) -> None:
+    with pytest.raises(SaveFileError, match="starts with a dot"):
+        save_target(name)
+
+
+def test_a_name_has_at_most_100_characters() -> None:
+    assert save_target("é" * 95 + ".json").name == "é" * 95 + ".json"
+    with pytest.raises(SaveFileError, match=r"too long \(101 characters; at most 100\)"):
+        save_target("a" * 96 + ".json")
+
+
 @pytest.mark.parametrize("game", PANELS)
 def test_save_and_load_never_leave_the_save_folder(game, tmp_path, own_save_folder) -> None:
     """The issue's test: `../x`, `/tmp/x`, `..\\x` and a symlink as the file name,
@@ -88,7 +102,8 @@ def test_save_and_load_never_leave_the_save_folder(game, tmp_path, own_save_fold
     panel = PANELS[game]()
     before = {p: p.read_bytes() for p in files_under(tmp_path) if p.is_file()}
     in_tmp = Path("/tmp/x.json").exists()
-    names = [*ESCAPES, str(outside / "new.json"), "link.json", "dir-link/new.json", "dir-link"]
+    names = [*ESCAPES, *DOTTED, "a" * 300, str(outside / "new.json"), "link.json"]
+    names += ["dir-link/new.json", "dir-link"]
     for name in names:
         for button in (panel.save_button, panel.save_button, panel.load_button):
             panel.save_path.value = name
@@ -115,17 +130,55 @@ def test_a_long_name_is_one_line_not_an_internal_error(game) -> None:
     assert panel.errors == []
 
 
-def test_a_named_pipe_in_the_save_folder_is_never_replaced(own_save_folder: Path) -> None:
+def odd_file(folder: Path, kind: str) -> Path:
+    """A named pipe, or a character device like /dev/null (`mknod` needs root)."""
+    path = folder / f"{kind}.json"
+    if kind == "pipe":
+        os.mkfifo(path)
+    elif os.geteuid() != 0:
+        pytest.skip("mknod needs root")
+    else:
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    return path
+
+
+@pytest.mark.parametrize("kind", ["pipe", "device"])
+@pytest.mark.parametrize("game", PANELS)
+def test_a_pipe_or_a_device_in_the_save_folder_is_never_replaced(game, kind, own_save_folder):
     """reliability-2 F31: a Save over a FIFO (or a device) replaced it by a file."""
     own_save_folder.mkdir()
-    pipe = own_save_folder / "pipe.json"
-    os.mkfifo(pipe)
-    panel = SoloPanel(["Ana"], seed=1)
-    panel.save_path.value = "pipe.json"
+    path = odd_file(own_save_folder, kind)
+    before = os.lstat(path)
+    panel = PANELS[game]()
+    panel.save_path.value = path.name
     for button in (panel.save_button, panel.save_button, panel.load_button):
         button.click()
-        assert panel.message.kind == "error" and "pipe.json" in panel.message.text
-    assert pipe.is_fifo() and panel.errors == []
+        assert panel.message.kind == "error" and path.name in panel.message.text
+        assert "\n" not in panel.message.text and str(own_save_folder) not in panel.message.text
+    after = os.lstat(path)
+    assert (after.st_mode, after.st_rdev, after.st_ino) == (
+        before.st_mode,
+        before.st_rdev,
+        before.st_ino,
+    )
+    assert sorted(p.name for p in own_save_folder.iterdir()) == [path.name]
+    assert panel.errors == []
+
+
+def test_load_offers_the_saves_of_the_folder_newest_first(own_save_folder: Path) -> None:
+    own_save_folder.mkdir()
+    (own_save_folder / "notes").mkdir()  # not a save: not offered
+    (own_save_folder / ".hidden.json").write_text("{}")
+    (own_save_folder / "link.json").symlink_to(own_save_folder / ".hidden.json")
+    panel = DicePokerPanel(["Ana"], seed=3)
+    assert panel.save_path.options == ()
+    for name in ("first.json", "second.json"):
+        panel.save_path.value = name
+        panel.save_button.click()
+        os.utime(own_save_folder / name, (1, {"first.json": 1, "second.json": 2}[name]))
+    panel.load_button.click()
+    assert panel.save_path.options == ("second.json", "first.json")
+    assert DicePokerPanel(["Bia"], seed=4).save_path.options == ("second.json", "first.json")
 
 
 def test_errors_of_the_file_box_speak_the_panels_language(own_save_folder: Path) -> None:

@@ -604,17 +604,18 @@ def played_a_round(seed: int = 21, lang: str = "en") -> SlyDicePanel:
     return panel
 
 
-def test_save_and_load_buttons_keep_the_game(tmp_path) -> None:
+def test_save_and_load_buttons_keep_the_game(own_save_folder) -> None:
+    own_save_folder.mkdir()
     panel = played_a_round()
-    path = tmp_path / "class.json"
-    panel.save_path.value = str(path)
+    path = own_save_folder / "class.json"
+    panel.save_path.value = path.name
     panel.save_button.click()
-    assert panel.message.kind == "success" and panel.message.text == f"Game saved to {path}"
+    assert panel.message.kind == "success" and panel.message.text == f"Game saved ({path.name})"
     saved, dice = panel.game.state, json.dumps(panel.game.rng.bit_generator.state)
     click_turn(panel, np.random.default_rng(0), Counter())
     assert panel.game.state != saved
     panel.load_button.click()
-    assert panel.message.text == f"Game loaded from {path}" and panel.errors == []
+    assert panel.message.text == f"Game loaded ({path.name})" and panel.errors == []
     assert panel.game.state == saved and json.dumps(panel.game.rng.bit_generator.state) == dice
     copy_ = SlyDicePanel.load(path, lang="es", bots=["calculator", "random-liar"])
     assert (
@@ -628,12 +629,13 @@ def test_save_and_load_buttons_keep_the_game(tmp_path) -> None:
     assert copy_.game.state == panel.game.state
 
 
-def test_a_game_with_other_rules_loads_with_its_own_cards(tmp_path) -> None:
+def test_a_game_with_other_rules_loads_with_its_own_cards(own_save_folder) -> None:
+    own_save_folder.mkdir()
     rules = SlyRules(points={"pair": 2}, rounds=4, start_cards=3)
     game = SlyDiceGame(["Ana", "Cleo", "Duda"], rules, seed=8)
-    game.save(tmp_path / "rules.json")
+    game.save(own_save_folder / "rules.json")
     panel = SlyDicePanel(["Ana"], seed=1)
-    panel.save_path.value = str(tmp_path / "rules.json")
+    panel.save_path.value = "rules.json"
     panel.load_button.click()
     assert panel.game.rules == rules and panel.round_label.value == "Round 1 of 4"
     shown = [c for c, b in panel.cards.buttons.items() if visible(b)]
@@ -668,16 +670,17 @@ def tamper_unknown_card(data: dict[str, Any]) -> None:
         (tamper_unknown_card, "royal_flush"),
     ],
 )
-def test_a_tampered_save_is_refused_in_one_line(tmp_path, tamper, words) -> None:
+def test_a_tampered_save_is_refused_in_one_line(own_save_folder, tamper, words) -> None:
+    own_save_folder.mkdir()
     panel = played_a_round()
-    path = tmp_path / "class.json"
+    path = own_save_folder / "class.json"
     panel.save(path)
     data = json.loads(path.read_text())
     tamper(data)
     path.write_text(json.dumps(data))
     with pytest.raises(SaveFileError) as refused:
         SlyDiceGame.load(path)
-    panel.save_path.value = str(path)
+    panel.save_path.value = path.name
     check, views = unchanged(panel), widget_states(panel.players_view.widget)
     panel.load_button.click()
     text = panel.message.text
@@ -819,11 +822,12 @@ def test_bad_settings_are_refused_clearly(kwargs, words) -> None:
         SlyDicePanel(**kwargs)
 
 
-def test_a_saved_game_of_other_names_is_played_by_the_same_bots(tmp_path) -> None:
+def test_a_saved_game_of_other_names_is_played_by_the_same_bots(own_save_folder) -> None:
+    own_save_folder.mkdir()
     game = SlyDiceGame(["Bia", "Caio", "Dora"], seed=3)
-    game.save(tmp_path / "others.json")
+    game.save(own_save_folder / "others.json")
     panel = SlyDicePanel(["Ana"], seed=1, bots=["random-liar", "honest"])
-    panel.save_path.value = str(tmp_path / "others.json")
+    panel.save_path.value = "others.json"
     panel.load_button.click()
     assert panel.game.players == ("Bia", "Caio", "Dora") and panel.me == "Bia"
     assert panel.message.kind == "success" and panel.errors == []
@@ -833,12 +837,13 @@ def test_a_saved_game_of_other_names_is_played_by_the_same_bots(tmp_path) -> Non
     assert panel.game.is_over and panel.errors == []
 
 
-def test_a_game_of_other_players_is_refused_by_load_and_from_game(tmp_path) -> None:
+def test_a_game_of_other_players_is_refused_by_load_and_from_game(own_save_folder) -> None:
+    own_save_folder.mkdir()
     with pytest.raises(SettingsError, match="SlyDiceGame"):
         SlyDicePanel.from_game("not a game")
-    SlyDiceGame(["Ana", "Bia", "Caio", "Dora"], seed=1).save(tmp_path / "four.json")
+    SlyDiceGame(["Ana", "Bia", "Caio", "Dora"], seed=1).save(own_save_folder / "four.json")
     panel = SlyDicePanel(["Ana"], seed=1)
     check = unchanged(panel)
-    panel.save_path.value = str(tmp_path / "four.json")
+    panel.save_path.value = "four.json"
     panel.load_button.click()
     assert panel.message.kind == "error" and "3 seats" in panel.message.text and check()

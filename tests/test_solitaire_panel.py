@@ -570,24 +570,25 @@ def test_save_and_load_round_trip(tmp_path) -> None:
     assert copy.game.dice == panel.game.dice and copy.game.state == panel.game.state
 
 
-def test_save_and_load_buttons(tmp_path) -> None:
+def test_save_and_load_buttons(own_save_folder) -> None:
+    own_save_folder.mkdir()
     panel = SolitairePanel(["Ana", "Bruno"], seed=21)
-    assert panel.save_path.value == "solitaire-save.json"
+    assert panel.save_path.value == "" and panel.save_path.placeholder == "solitaire-save.json"
     panel.roll_button.click()
     saved_state = panel.game.state
-    path = tmp_path / "class.json"
-    panel.save_path.value = str(path)
+    path = own_save_folder / "class.json"
+    panel.save_path.value = path.name
     panel.save_button.click()
-    assert panel.message.kind == "success" and panel.message.text == f"Game saved to {path}"
+    assert panel.message.kind == "success" and panel.message.text == f"Game saved ({path.name})"
     panel.option_buttons[0][0].click()
     panel.load_button.click()
-    assert panel.message.text == f"Game loaded from {path}"
+    assert panel.message.text == f"Game loaded ({path.name})"
     assert panel.game.state == saved_state and visible(panel.option_buttons[0][0])
     # a saved game of other players replaces the sheets
     other = SolitaireGame(["Caio", "Dora", "Eva"], seed=2)
     other.roll()
-    other.save(tmp_path / "other.json")
-    panel.save_path.value = str(tmp_path / "other.json")
+    other.save(own_save_folder / "other.json")
+    panel.save_path.value = "other.json"
     panel.load_button.click()
     assert panel.game.players == ("Caio", "Dora", "Eva") and len(panel.sheet_labels) == 3
     assert "Caio" in panel.players_views[0].header.value and panel.errors == []
@@ -603,13 +604,14 @@ def test_save_and_load_buttons(tmp_path) -> None:
         (None, "cannot read"),
     ],
 )
-def test_a_bad_file_is_answered_in_the_panel(tmp_path, content, words) -> None:
+def test_a_bad_file_is_answered_in_the_panel(own_save_folder, content, words) -> None:
+    own_save_folder.mkdir()
     panel = SolitairePanel(["Ana", "Bruno"], seed=21)
     panel.roll_button.click()
-    path = tmp_path / "bad.json"
+    path = own_save_folder / "bad.json"
     if content is not None:
         path.write_text(content)
-    panel.save_path.value = str(path)
+    panel.save_path.value = path.name
     check = unchanged(panel)
     views = panel.players_views
     panel.load_button.click()
@@ -617,9 +619,9 @@ def test_a_bad_file_is_answered_in_the_panel(tmp_path, content, words) -> None:
     assert check() and panel.players_views is views and panel.errors == []
 
 
-def test_saving_where_it_cannot_write_is_answered_in_the_panel(tmp_path) -> None:
+def test_saving_where_it_cannot_write_is_answered_in_the_panel(own_save_folder) -> None:
     panel = SolitairePanel(["Ana"], seed=21)
-    panel.save_path.value = str(tmp_path / "no" / "such" / "folder.json")
+    own_save_folder.write_text("a file where the folder should be")
     panel.save_button.click()
     assert panel.message.kind == "error" and "cannot write" in panel.message.text
 

@@ -226,17 +226,18 @@ def test_in_language_keeps_the_bots_the_menu_and_their_generator() -> None:
     assert fr.bots == {"Cleo": "search"} and fr.errors == []
 
 
-def test_save_and_load_keep_the_bots(tmp_path) -> None:
+def test_save_and_load_keep_the_bots(own_save_folder) -> None:
+    own_save_folder.mkdir()
     panel = SolitairePanel(["Ana"], seed=21, bots=["search"])
     panel.roll_button.click()
-    path = tmp_path / "bots.json"
+    path = own_save_folder / "bots.json"
     panel.save(path)  # Cleo has chosen; Ana has not
     copy = SolitairePanel.load(path, bots={"Cleo": "search"})
     assert copy.bots == {"Cleo": "search"} and copy.game.state == panel.game.state
     panel.option_buttons[0][0].click()
-    panel.save_path.value = str(path)
+    panel.save_path.value = path.name
     panel.load_button.click()  # a bot's name in the file: still a bot
-    assert panel.message.text == f"Game loaded from {path}"
+    assert panel.message.text == f"Game loaded ({path.name})"
     assert panel.bots == {"Cleo": "search"} and panel.game.waiting == ("Ana",)
     humans = SolitairePanel.load(path)  # no bots asked for: Cleo is a player
     assert humans.bots == {} and "bot" not in humans.players_views[1].header.value
@@ -244,13 +245,14 @@ def test_save_and_load_keep_the_bots(tmp_path) -> None:
         SolitairePanel.load(path, bots=["search"])
 
 
-def test_a_loaded_roll_waiting_for_a_bot_is_chosen_at_once(tmp_path) -> None:
+def test_a_loaded_roll_waiting_for_a_bot_is_chosen_at_once(own_save_folder) -> None:
+    own_save_folder.mkdir()
     game = SolitaireGame(["Ana", "Cleo"], seed=9)
     game.roll()
-    path = tmp_path / "waiting.json"
+    path = own_save_folder / "waiting.json"
     game.save(path)
     panel = SolitairePanel(["Ana"], seed=1, bots=["planner"])
-    panel.save_path.value = str(path)
+    panel.save_path.value = path.name
     panel.load_button.click()
     planner, sheet = Planner(), SolitaireGame.load(path).sheet("Cleo")
     dice = tuple(sorted(game.dice))

@@ -326,7 +326,7 @@ def test_a_save_holds_everything_and_plays_on_the_same(tmp_path):
         (lambda d: d.update(turn="Zed"), "unknown player"),
         (lambda d: d.update(phase="respond"), "respond phase"),
         (lambda d: d.update(direction=2), "direction"),
-        (lambda d: d.update(totals=[0, 400, 0], rounds=[[0, 400, 0]]), "over once"),
+        (lambda d: d.update(totals=[0, 400, 3], rounds=[[0, 400, 3]]), "over once"),
         (lambda d: d.update(totals=[5, 0, 0]), "sums of the rounds"),
         (lambda d: d["rules"].update(edition=100), "120 or 112"),
         (lambda d: d.update(viewer="Ana"), "one player's view"),

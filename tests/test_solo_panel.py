@@ -913,17 +913,18 @@ def played_a_while(seed: int = 21, lang: str = "en") -> SoloPanel:
     return panel
 
 
-def test_save_and_load_buttons_keep_the_game(tmp_path) -> None:
+def test_save_and_load_buttons_keep_the_game(own_save_folder) -> None:
+    own_save_folder.mkdir()
     panel = played_a_while()
-    path = tmp_path / "class.json"
-    panel.save_path.value = str(path)
+    path = own_save_folder / "class.json"
+    panel.save_path.value = path.name
     panel.save_button.click()
-    assert panel.message.kind == "success" and panel.message.text == f"Game saved to {path}"
+    assert panel.message.kind == "success" and panel.message.text == f"Game saved ({path.name})"
     saved, deck = panel.game.state, json.dumps(panel.game.rng.bit_generator.state)
     click_turn(panel, np.random.default_rng(0), Counter())
     assert panel.game.state != saved
     panel.load_button.click()
-    assert panel.message.text == f"Game loaded from {path}" and panel.errors == []
+    assert panel.message.text == f"Game loaded ({path.name})" and panel.errors == []
     assert panel.game.state == saved and json.dumps(panel.game.rng.bit_generator.state) == deck
     assert panel.log.lines == [] and panel.mode() == "turn"
     copy_ = SoloPanel.load(path, lang="es", bots=["random", "keep-black"])
@@ -963,9 +964,10 @@ def tamper_totals(data: dict[str, Any]) -> None:
         (tamper_totals, "the totals are the sums of the rounds played"),
     ],
 )
-def test_a_tampered_save_is_refused_in_one_line(tmp_path, tamper, words) -> None:
+def test_a_tampered_save_is_refused_in_one_line(own_save_folder, tamper, words) -> None:
+    own_save_folder.mkdir()
     panel = played_a_while()
-    path = tmp_path / "class.json"
+    path = own_save_folder / "class.json"
     panel.save(path)
     data = json.loads(path.read_text())
     if tamper is tamper_totals and not data["rounds"]:
@@ -975,7 +977,7 @@ def test_a_tampered_save_is_refused_in_one_line(tmp_path, tamper, words) -> None
     path.write_text(json.dumps(data))
     with pytest.raises(SaveFileError) as refused:
         SoloGame.load(path)
-    panel.save_path.value = str(path)
+    panel.save_path.value = path.name
     check = unchanged(panel)
     shown = [widget_states(w) for w in (panel.players_view.widget, panel.hand.widget)]
     panel.load_button.click()
@@ -988,21 +990,23 @@ def test_a_tampered_save_is_refused_in_one_line(tmp_path, tamper, words) -> None
 NOT_A_GAME: Any = "not a game"
 
 
-def test_a_game_of_other_players_is_refused_by_load_and_from_game(tmp_path) -> None:
+def test_a_game_of_other_players_is_refused_by_load_and_from_game(own_save_folder) -> None:
+    own_save_folder.mkdir()
     with pytest.raises(SettingsError, match="SoloGame"):
         SoloPanel.from_game(NOT_A_GAME)
-    SoloGame(["Ana", "Bia", "Caio", "Dora"], seed=1).save(tmp_path / "four.json")
+    SoloGame(["Ana", "Bia", "Caio", "Dora"], seed=1).save(own_save_folder / "four.json")
     panel = SoloPanel(["Ana"], seed=1)
     check = unchanged(panel)
-    panel.save_path.value = str(tmp_path / "four.json")
+    panel.save_path.value = "four.json"
     panel.load_button.click()
     assert panel.message.kind == "error" and "3 seats" in panel.message.text and check()
 
 
-def test_a_game_with_other_names_loads_with_its_own_opponents(tmp_path) -> None:
-    SoloGame(["Ana", "Bia", "Caio"], seed=8).save(tmp_path / "names.json")
+def test_a_game_with_other_names_loads_with_its_own_opponents(own_save_folder) -> None:
+    own_save_folder.mkdir()
+    SoloGame(["Ana", "Bia", "Caio"], seed=8).save(own_save_folder / "names.json")
     panel = SoloPanel(["Ana"], seed=1)
-    panel.save_path.value = str(tmp_path / "names.json")
+    panel.save_path.value = "names.json"
     panel.load_button.click()
     assert list(panel.target_buttons) == ["Bia", "Caio"] and panel.errors == []
     assert "<b>Bia</b>" in panel.players_view.widget.value

@@ -26,7 +26,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from dicelab.core.engine.files import atomic_write
+from dicelab.core.engine.files import SHARED_MODE, atomic_write
 from dicelab.core.present.numbers import fraction_text, parse_fraction
 from dicelab.core.ui.progress import progress_bar
 from dicelab.sly_dice.claim_game import ClaimGame, Solution, by_truths
@@ -285,6 +285,6 @@ def _save(path: Path, data: dict[str, Any]) -> None:
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, json.dumps(data).encode())
+        atomic_write(path, json.dumps(data).encode(), SHARED_MODE)
     except OSError as error:
         warnings.warn(f"could not cache the solution in {path.parent}: {error}", stacklevel=3)

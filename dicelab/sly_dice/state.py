@@ -151,6 +151,8 @@ class GameState:
     def _check_deal(self) -> None:
         if not isinstance(self.deal, tuple) or len(self.deal) != len(self.rules.ids):
             _fail("the deal holds every card once")
+        if not all(isinstance(c, str) for c in self.deal):
+            _fail("the deal is a list of card names")
         shown = self.table
         rest = [c for c in self.deal[len(shown) :] if not (self._unseen and c == UNDEALT)]
         if sorted((*shown, *rest)) != sorted(self.rules.ids) and not (

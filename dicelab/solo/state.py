@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import NoReturn
 
 from dicelab.core.engine import check_players
@@ -49,6 +50,28 @@ FACES = tuple(str(n) for n in NUMBERS)
 
 def _fail(message: str) -> NoReturn:
     raise SettingsError(message)
+
+
+def _whole(value: object) -> bool:
+    """Whether `value` is a whole number (an int, not a bool or a float)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _scored(points: tuple[int, ...]) -> bool:
+    """Whether a round's points can be: one player went out with 0, each other
+    player kept at least one card (1 point or more)."""
+    return all(_whole(p) and p >= 0 for p in points) and points.count(0) == 1
+
+
+@cache
+def most_drawn(edition: int) -> int:
+    """The most cards a draw attack can stack: every Draw two and Draw four of the deck.
+
+    >>> most_drawn(120)
+    32
+    """
+    ids = deck_ids(edition)
+    return sum(count * (2 if i.endswith("draw2") else 4) for i, count in ids.items() if "draw" in i)
 
 
 @dataclass(frozen=True)
@@ -117,6 +140,10 @@ class GameState:
             _fail("the totals are the sums of the rounds played")
         if not self.rounds and any(self.totals):
             _fail("the totals are the sums of the rounds played")
+        if any(not _scored(r) for r in self.rounds):
+            _fail("in every round played one player went out (0 points), the others scored 1+")
+        if not (_whole(self.direction) and _whole(self.turn)):
+            _fail("direction is 1 or -1 and the turn a player's seat")
         if self.direction not in (1, -1) or self.turn not in range(n):
             _fail("direction is 1 or -1 and the turn a player's seat")
         if self.colour not in COLOURS:
@@ -146,6 +173,8 @@ class GameState:
         if self.phase == "over":
             if max(self.totals, default=0) < self.rules.losing_score:
                 _fail("the game is over only when a player reaches the losing score")
+            if self.jump is not None:
+                _fail("one jumps in on the card just played, in the play phase")
             return
         if max(self.totals, default=0) >= self.rules.losing_score:
             _fail("the game is over once a player reaches the losing score")
@@ -179,6 +208,8 @@ class GameState:
             pending.amount < 2 or pending.amount % 2 or pending.target != self.next_seat(pending.by)
         ):
             _fail("a draw attack of 2 cards or more aims at the next player")
+        if pending.kind == "draw" and pending.amount > most_drawn(self.rules.edition):
+            _fail(f"a draw attack is of {most_drawn(self.rules.edition)} cards at most")
         if pending.kind == "gift" and not 1 <= len(pending.gift) <= 2:
             _fail("a Gift is of one or two cards")
         if pending.kind == "rotate" and not pending.waiting:

@@ -38,7 +38,13 @@ import ipywidgets as widgets
 
 from dicelab.core.engine import MAX_PLAYERS, Engine, player_names
 from dicelab.core.i18n import Message
-from dicelab.core.ui.saving import holds_another_game, make_save_folder, save_target
+from dicelab.core.ui.saving import (
+    holds_another_game,
+    make_save_folder,
+    plain_name,
+    save_target,
+    saved_names,
+)
 from dicelab.core.ui.widgets import (
     DIE_FACES,
     PANEL_CSS,
@@ -57,7 +63,7 @@ from dicelab.core.ui.widgets import (
     show_text,
 )
 from dicelab.core.ui.words import COMMON_WORDS, LANGS, Words, check_lang, listing
-from dicelab.errors import DicelabError, IllegalMove, SettingsError
+from dicelab.errors import DicelabError, IllegalMove, SaveFileError, SettingsError
 
 __all__ = [
     "COMMON_WORDS",
@@ -123,7 +129,7 @@ def safe_callback(
         except IllegalMove as error:
             self.message.error(getattr(self, "explain", str)(error))
         except DicelabError as error:
-            self.message.error(str(error))
+            self.message.error(error.in_language(getattr(self, "lang", "en")))
         except Exception as error:
             LOG.debug("panel callback %s failed", method.__name__, exc_info=True)
             self.errors.append(error)
@@ -238,6 +244,7 @@ class Panel(Generic[G, H]):
         self.seed_text = self.seed_controls.seed_text
         self.seed_label = self.seed_controls.seed_label
         self.save_controls = SaveLoadControls(self.default_save, w("save"), w("load"), w("file"))
+        self.save_controls.offer(saved_names())
         self.save_path = self.save_controls.path_text
         self.save_button = self.save_controls.save_button
         self.load_button = self.save_controls.load_button
@@ -321,23 +328,36 @@ class Panel(Generic[G, H]):
     def _on_new_game(self) -> None:
         self.new_game()
 
+    def _file_name(self) -> str:
+        """The plain file name in the File box (blank: the default one)."""
+        return plain_name(self.save_path.value.strip() or self.default_save)
+
     @safe_callback
     def _on_save(self) -> None:
-        path = save_target(self.save_path.value.strip() or self.default_save)
+        name = self._file_name()
+        path = save_target(name)
         if path != self._replacing and holds_another_game(path, self._game):
             self._replacing = path  # a second click on Save replaces it
-            self.message.error(self.words("other_game", path=path))
+            self.message.error(self.words("other_game", name=name))
             return
         self._replacing = None
-        make_save_folder(path)
-        self.save(path)
-        self.message.success(self.words("saved", path=path))
+        make_save_folder()
+        try:
+            self.save(path)
+        except SaveFileError as error:
+            raise error.with_values(file=name) from None
+        self.save_controls.offer(saved_names())
+        self.message.success(self.words("saved", name=name))
 
     @safe_callback
     def _on_load(self) -> None:
-        path = save_target(self.save_path.value.strip() or self.default_save)
-        self.load_game(path)
-        self.message.success(self.words("loaded", path=path))
+        self.save_controls.offer(saved_names())
+        name = self._file_name()
+        try:
+            self.load_game(save_target(name))
+        except SaveFileError as error:
+            raise error.with_values(file=name) from None
+        self.message.success(self.words("loaded", name=name))
 
     def new_game(self, seed: int | None = None) -> None:
         """Start again with the same players (and rules): with `seed`, else the seed

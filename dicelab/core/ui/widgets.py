@@ -324,11 +324,23 @@ class SeedControls:
 
 
 class SaveLoadControls:
-    """A file name box with Save and Load buttons (the panel adds the handlers)."""
+    """A file name box with Save and Load buttons (the panel adds the handlers).
+
+    The box is blank, showing the default name (which a blank box stands
+    for), and offers the saves it is given (`offer`) as a list to pick from.
+
+    >>> controls = SaveLoadControls("game.json", "Save", "Load", "File")
+    >>> controls.offer(["new.json", "old.json"]); controls.path_text.options
+    ('new.json', 'old.json')
+    """
 
     def __init__(self, default_path: str, save: str, load: str, file_word: str) -> None:
-        self.path_text = widgets.Text(
-            value=default_path, description=file_word, layout=widgets.Layout(width="300px")
+        self.path_text = widgets.Combobox(
+            value="",
+            placeholder=default_path,
+            description=file_word,
+            ensure_option=False,
+            layout=widgets.Layout(width="300px"),
         )
         self.path_text.add_class("dicelab-save-path")
         self.save_button = widgets.Button(description=save, icon="save")
@@ -336,3 +348,7 @@ class SaveLoadControls:
         self.load_button = widgets.Button(description=load, icon="folder-open")
         self.load_button.add_class("dicelab-load")
         self.box = widgets.HBox([self.path_text, self.save_button, self.load_button])
+
+    def offer(self, names: list[str]) -> None:
+        """The saves listed under the box (newest first)."""
+        self.path_text.options = tuple(names)

@@ -34,12 +34,12 @@ COMMON_WORDS = messages(
     msg("save", "Save"),
     msg("load", "Load"),
     msg("file", "File"),
-    msg("saved", "Game saved to {path}"),
+    msg("saved", "Game saved ({name})"),
     msg(
         "other_game",
-        "{path} holds another game: click Save again to replace it, or type another name",
+        "{name} holds another game: click Save again to replace it, or type another name",
     ),
-    msg("loaded", "Game loaded from {path}"),
+    msg("loaded", "Game loaded ({name})"),
     # the end of a game, lists of names, the advice tables
     msg("game_over", "Game over!"),
     msg("winner", "Winner: {names} with {points}."),

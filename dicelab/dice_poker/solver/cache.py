@@ -28,7 +28,7 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
-from dicelab.core.engine.files import atomic_file, atomic_write
+from dicelab.core.engine.files import SHARED_MODE, atomic_file, atomic_write
 from dicelab.dice_poker.rules import Ruleset, score_table
 from dicelab.dice_poker.solver.space import StateSpace
 
@@ -169,9 +169,9 @@ def save(space: StateSpace, values: np.ndarray, seconds: np.ndarray, info: dict)
     }
     try:
         data_path.parent.mkdir(parents=True, exist_ok=True)
-        with atomic_file(data_path) as file:
+        with atomic_file(data_path, SHARED_MODE) as file:
             _write_npz(file, arrays)
-        atomic_write(header_path, json.dumps(header, indent=2).encode())
+        atomic_write(header_path, json.dumps(header, indent=2).encode(), SHARED_MODE)
     except OSError as error:
         warnings.warn(f"could not cache the table in {data_path.parent}: {error}", CacheWarning, 2)
         return None
