@@ -208,12 +208,14 @@ def resize(page: Any, size: tuple[int, int]) -> None:
 def show(page: Any, size: tuple[int, int], lang: str, game: str) -> Any:
     """`page` at viewport `size`, in `lang` (the app's own switch), on the tab of `game`."""
     resize(page, size)
-    page.locator(".dicelab-language button").nth(LANGUAGES[lang]).click()
+    switch = page.locator(".dicelab-language button").nth(LANGUAGES[lang])
+    switch.click()
+    expect(switch).to_have_class(re.compile("mod-active"))  # the page took the click
     page.locator(".dicelab-tabs .lm-TabBar-tab").nth(TABS[game]).click()
     panel = page.locator(f".dicelab-{game}")
     panel.and_(page.locator(f".dicelab-lang-{lang}")).locator(
         READY.get(game, ".dicelab-roll")
-    ).wait_for()
+    ).wait_for(timeout=LOAD)  # the kernel builds every open panel again in `lang`
     expect(panel).to_have_count(1)  # the panel of the language before is gone
     return page
 
