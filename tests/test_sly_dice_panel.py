@@ -292,7 +292,8 @@ def check_wrong_clicks(panel: SlyDicePanel, lang: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_wrong_click_is_answered_and_changes_nothing(lang) -> None:
-    panel = SlyDicePanel(["Ana"], seed=11, lang=lang, bots=["calculator", "random-liar"])
+    bots = ["calculator", "random-liar"]
+    panel = SlyDicePanel(["Ana"], seed=11, lang=lang, bots=bots, teacher=True)
     w = panel.words
     assert unavailable(panel.show_all) and panel.show_all.tooltip == w("show_all_wait")
     check = unchanged(panel)
@@ -374,7 +375,7 @@ def others_redrawn(game: SlyDiceGame, seed: int) -> SlyDiceGame:
 def twin_panels(game: SlyDiceGame, bots: list[str], seed: int) -> tuple[SlyDicePanel, ...]:
     twin = others_redrawn(game, seed)
     assert twin.view(game.players[0]) == game.view(game.players[0])
-    panels = tuple(SlyDicePanel.from_game(g, bots=bots) for g in (game, twin))
+    panels = tuple(SlyDicePanel.from_game(g, bots=bots, teacher=True) for g in (game, twin))
     for panel in panels:
         panel.hints_toggle.value = True
     return panels
@@ -451,7 +452,9 @@ def test_a_whole_game_looks_the_same_whatever_the_others_hide() -> None:
     """Bots whose moves do not depend on their dice, and a twin panel whose bots'
     dice are rolled again after each of their moves: every click, the end
     screen included, looks the same in both; the teacher's toggle does not."""
-    panels = [cls(["Ana"], seed=6, bots=["honest"] * 3) for cls in (SlyDicePanel, Redrawing)]
+    panels = [
+        cls(["Ana"], seed=6, bots=["honest"] * 3, teacher=True) for cls in (SlyDicePanel, Redrawing)
+    ]
     for panel in panels:
         panel._bots = [blind_bot] * 3
         panel.hints_toggle.value = True
@@ -595,9 +598,10 @@ def test_portuguese_spanish_and_italian_hints_write_a_decimal_comma() -> None:
 # --- save and load ---------------------------------------------------------------------------
 
 
-def played_a_round(seed: int = 21, lang: str = "en") -> SlyDicePanel:
+def played_a_round(seed: int = 21, lang: str = "en", teacher: bool = False) -> SlyDicePanel:
     """A panel one round and a bit into a game."""
-    panel = SlyDicePanel(["Ana"], seed=seed, lang=lang, bots=["calculator", "random-liar"])
+    bots = ["calculator", "random-liar"]
+    panel = SlyDicePanel(["Ana"], seed=seed, lang=lang, bots=bots, teacher=teacher)
     rng = np.random.default_rng(seed)
     while not panel.game.state.history or phase_of(panel)[0] != "rolling":
         click_turn(panel, rng, Counter())
@@ -621,7 +625,7 @@ def test_save_and_load_buttons_keep_the_game(own_save_folder) -> None:
     assert (
         copy_.game.state == saved
         and copy_.seed == 21
-        and "Semilla: <b>21</b>" in (copy_.seed_label.value)
+        and "21" not in copy_.seed_label.value  # shown once the game is over
     )
     assert copy_.roll_button.description.startswith("Tirar")
     panel.roll_button.click()
@@ -694,7 +698,8 @@ def test_a_new_game_with_a_seed_is_reproducible() -> None:
     play_by_clicks(panel, 1)
     panel.seed_text.value = "1234"
     panel.new_game_button.click()
-    assert panel.message.text.startswith("Novo jogo (semente 1234). Você começa")
+    assert panel.message.text.startswith("Novo jogo (a semente aparece quando ele terminar). Você")
+    assert "1234" not in panel.seed_label.value  # shown once the game is over
     assert panel.seed == 1234 and panel.end_screen.layout.display == "none"
     assert panel.game.players == ("Ana", "Cleo", "Duda") and panel.log.lines == []
     human = play_by_clicks(panel, 2)
@@ -712,7 +717,7 @@ def test_a_new_game_with_a_seed_is_reproducible() -> None:
 
 
 def test_a_language_switch_keeps_the_game_the_log_and_the_choices() -> None:
-    panel = played_a_round(seed=9)
+    panel = played_a_round(seed=9, teacher=True)
     panel.hints_toggle.value = True
     panel.show_all.value = True
     panel.roll_button.click()

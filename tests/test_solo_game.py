@@ -150,7 +150,10 @@ def test_draw_two_stacks_with_draw_two_or_draw_four_and_the_sum_passes_on():
     game.apply(Play("Bia", "blue-draw2", solo=True))
     assert game.state.pending.amount == 4 and game.to_move() == ("Caio",)
     game.apply(Play("Caio", "black-draw4", colour="green", solo=True))
-    # Ana holds no draw card and no Protection: she draws 8 at once and loses her turn
+    # Ana holds no draw card and no Protection: she is asked all the same (nobody can
+    # tell), Accept is all she can do, then she draws 8 and loses her turn
+    assert game.state.phase == "respond" and game.legal_actions("Ana") == [Accept("Ana")]
+    game.apply(Accept("Ana"))
     assert game.state.phase == "play" and len(game.state.hands[0]) == 1 + 8
     assert game.to_move()[0] == "Bia" and game.state.colour == "green"
 
@@ -181,6 +184,9 @@ def test_rotate_hands_passes_every_unprotected_hand_one_seat():
     hands = [["black-rotate", "red-1", "red-2"], ["green-1", "green-2"], ["red-4", "red-6"]]
     game = table(hands, top="blue-9")
     game.apply(Play("Ana", "black-rotate"))
+    for name in ("Bia", "Caio", "Ana"):  # everyone is asked in turn, Ana last
+        assert game.to_move() == (name,) and game.legal_actions(name) == [Accept(name)]
+        game.apply(Accept(name))
     assert ids(game.state.hands[1]) == ["red-1", "red-2"]  # Ana's passed to Bia
     assert ids(game.state.hands[2]) == ["green-1", "green-2"]
     assert ids(game.state.hands[0]) == ["red-4", "red-6"] and game.to_move()[0] == "Bia"
@@ -193,6 +199,8 @@ def test_rotate_hands_passes_every_unprotected_hand_one_seat():
     game.apply(Play("Ana", "black-rotate"))
     assert game.to_move() == ("Bia",) and game.state.pending.kind == "rotate"
     game.apply(Play("Bia", "yellow-protection"))
+    game.apply(Accept("Caio"))
+    game.apply(Accept("Ana"))
     assert ids(game.state.hands[1]) == ["green-2", "green-3"]  # Bia keeps hers
     assert ids(game.state.hands[2]) == ["red-1", "red-2"]
     assert ids(game.state.hands[0]) == ["red-4", "red-6"]
@@ -211,6 +219,8 @@ def test_swap_hands_with_a_chosen_opponent_and_a_gift_to_a_random_one():
         ("blue-9", "green-3"),
     }
     gift.apply(Play("Ana", "black-gift", gift=("blue-9", "green-3")))
+    (asked,) = gift.to_move()  # the receiver, drawn at random, is asked (no Protection)
+    gift.apply(Accept(asked))
     receiver = [i for i in (1, 2) if "blue-9" in ids(gift.state.hands[i])]
     assert ids(gift.state.hands[0]) == ["blue-1"] and len(receiver) == 1
 

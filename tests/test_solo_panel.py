@@ -102,18 +102,26 @@ class Recording(SoloPanel):
     after it."""
 
     def _install(self, game: SoloGame, seed: int | None, keep: SoloPanel | None = None) -> None:
-        self.applied = []
+        self.applied, self.for_you = [], []
         super()._install(game, seed, keep)
 
     def _apply(self, action: Action) -> list[str]:
+        forced = self._game.legal_actions(action.player) == [action]  # nothing else to do
         said = super()._apply(action)
         self.applied.append((action, len(self._game.state.hands[0])))
+        self.for_you.append(forced and action == Accept(self.me))
         return said
 
     applied: list[tuple[Action, int]]
+    for_you: list[bool]  # each applied action: an Accept the panel made for you (no answer)
 
     def mine(self) -> list[Action]:
-        return [a for a, _ in self.applied if a.player == self.me]
+        """Your actions, but the Accepts the panel made for you."""
+        return [
+            a
+            for (a, _), auto in zip(self.applied, self.for_you)
+            if a.player == self.me and not auto
+        ]
 
 
 def click_action(panel: SoloPanel, action: Action) -> None:
@@ -931,7 +939,7 @@ def test_save_and_load_buttons_keep_the_game(own_save_folder) -> None:
     assert (
         copy_.game.state == saved
         and copy_.seed == 21
-        and "Semilla: <b>21</b>" in copy_.seed_label.value
+        and "21" not in copy_.seed_label.value  # shown once the game is over
     )
     assert copy_.draw_button.description == "Robar una carta"
 
@@ -1018,7 +1026,8 @@ def test_a_new_game_with_a_seed_is_reproducible() -> None:
     play_by_clicks(panel, 1)
     panel.seed_text.value = "1234"
     panel.new_game_button.click()
-    assert panel.message.text.startswith("Novo jogo (semente 1234). ")
+    assert panel.message.text.startswith("Novo jogo (a semente aparece quando ele terminar). ")
+    assert "1234" not in panel.seed_label.value  # shown once the game is over
     assert panel.seed == 1234 and not visible(panel.end_screen)
     made, _ = play_by_clicks(panel, 2)
     again = SoloPanel(["Ana"], seed=1234, lang="pt")

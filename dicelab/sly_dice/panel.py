@@ -7,8 +7,10 @@ they set aside.  Roll, click a hidden die to set it aside before rolling
 again, stop; claim a card by clicking it on the table; accuse or pass when
 a bot claims; show your dice or keep them hidden when nobody accused you.
 The bots play at once between your moves; what they did is in the log.
-Hints give the exact odds of the decision at hand; "Show all dice" shows
-everyone's dice of the last round played, for the teacher.
+Hints give the exact odds of the decision at hand.  The seed shows once the
+game is over (it would recompute the bots' hidden dice).  A teacher's panel
+(`teacher=True`) shows the seed all along and has "Show all dice":
+everyone's dice of the last round played; a student's panel has neither.
 
 >>> panel = SlyDicePanel(["Ana"], seed=3)
 >>> panel.game.players, panel.kinds
@@ -71,6 +73,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
 
     game_class = SlyDiceGame
     default_save = DEFAULT_SAVE
+    hides_information = True
 
     def __init__(
         self,
@@ -79,9 +82,10 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         lang: str = "en",
         bots: Sequence[str] | None = None,
         rules: SlyRules | None = None,
+        teacher: bool = False,
     ) -> None:
         names, kinds = seats_of(players, bots)
-        seed = self._setup(WORDS, lang, seed)
+        seed = self._setup(WORDS, lang, seed, teacher)
         self.kinds: list[str | None] = [None, *kinds]
         self._bots = [strategy(kind) for kind in kinds]  # seat by seat, after yours
         if "equilibrium" in kinds:
@@ -154,8 +158,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
                 self.cards.widget,
                 self.players_view.widget,
                 self.log.widget,
-                self.show_all,
-                self.all_dice,
+                *((self.show_all, self.all_dice) if self.teacher else ()),
             ],
             layout=widgets.Layout(flex="1 1 400px", min_width="360px"),
         )
@@ -186,7 +189,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         self._game = game
         self._aside: int | None = None
         self.log.clear()
-        self.seed_controls.show(seed)
+        self._show_seed(seed)
         self._bots_play()
         self.refresh()
         self.message.info(self._prompt())
@@ -261,7 +264,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         self.players_view.refresh(view, game.scores())
         show_available(self.show_all, bool(view.history), w("show_all_wait"))
         self.show_all.tooltip = w("show_all_tip") if view.history else w("show_all_wait")
-        shown = self.show_all.value and bool(view.history)
+        shown = self.teacher and self.show_all.value and bool(view.history)
         self.all_dice.value = last_round_html(game.state, w) if shown else ""
         self._show_end(over)
         hints_on = self.hints_toggle.value and not over
@@ -356,7 +359,11 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
 
     @safe_callback
     def _on_show_all(self, change: Any = None) -> None:
-        """The teacher's toggle: everyone's dice of the last round played, once there is one."""
+        """The teacher's toggle: everyone's dice of the last round played, once there is one
+        (a student's panel has no such toggle, and never shows them)."""
+        if self.show_all.value and not self.teacher:
+            self.show_all.value = False
+            return
         if self.show_all.value and not self._game.state.history:
             self.show_all.value = False
             self.message.info(self.words("show_all_wait"))
@@ -370,7 +377,10 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         return SlyDiceGame(self._game.players, self._game.rules, seed=seed)
 
     def _started_text(self, game: SlyDiceGame, seed: int) -> str:
-        return f"{self.words('new_game_started', seed=seed)}. {self._prompt()}"
+        return f"{self._new_game_words(seed)}. {self._prompt()}"
+
+    def _options(self) -> dict[str, Any]:
+        return {**super()._options(), "teacher": self.teacher}
 
     def in_language(self, lang: str) -> SlyDicePanel:
         """A panel in another language that plays on with the same game, the same

@@ -7,7 +7,10 @@ Actions are small values naming their player: `Play(player, card, ...)`
 "Solo" with the second-to-last card), `Draw(player)` and `Accept(player)`
 (let an attack happen).  Out of turn, a player holding a card identical to
 the one just played may play it (jump in), and a player attacked may answer
-with a Protection.  `to_move()` is for programs (it names who holds the
+with a Protection.  Every player attacked is asked, whatever they hold (with
+no answer, `Accept` is their only action), so that nobody's view tells
+whether a hidden hand could answer; a Rotate hands asks every player in turn.
+`to_move()` is for programs (it names who holds the
 card to jump in with); a panel shows only `view(player)`.  An action the
 rules forbid raises `IllegalMove` naming the rule and changes nothing.
 `view(player)` shows that player's hand and only the sizes of the others.
@@ -291,8 +294,7 @@ class SoloGame(GameBase[GameState, Action]):
 
     def view(self, player: str) -> GameState:
         """What `player` sees: their own hand; the others' hands and the draw pile as
-        None (their sizes), a Gift on its way only by its giver and receiver, of a
-        rotation only who answers now (not who else holds a Protection)."""
+        None (their sizes), and a Gift on its way only by its giver and receiver."""
         me = self._state.players.index(self._player(player))
         state = self._state
         pending = state.pending
@@ -302,8 +304,6 @@ class SoloGame(GameBase[GameState, Action]):
             and me not in (pending.by, pending.target)
         ):
             pending = dataclasses.replace(pending, gift=tuple(None for _ in pending.gift))
-        if pending is not None and pending.kind == "rotate":  # who else holds a Protection
-            pending = dataclasses.replace(pending, waiting=pending.waiting[:1])
         return dataclasses.replace(
             state,
             draw=(None,) * len(state.draw),
@@ -315,7 +315,7 @@ class SoloGame(GameBase[GameState, Action]):
     def redraw_hidden(self, player: str, rng: np.random.Generator) -> SoloGame:
         """A copy in which `player`'s hand is dealt again from their hand and the
         draw pile (what the others cannot see), keeping what the others know:
-        the hand sizes, and that the hand can answer an attack or play the card
+        the hand sizes, and that the hand can play the card
         just drawn (tries until it can; else the game as it is)."""
         me = self._state.players.index(self._player(player))
         state = self._state

@@ -47,6 +47,7 @@ class SoloPanel(SoloView):
 
     game_class = SoloGame
     default_save = DEFAULT_SAVE
+    hides_information = True
 
     def __init__(
         self,
@@ -55,9 +56,10 @@ class SoloPanel(SoloView):
         lang: str = "en",
         bots: Sequence[str] | None = None,
         rules: SoloRules | None = None,
+        teacher: bool = False,
     ) -> None:
         names, kinds = seats_of(players, bots)
-        seed = self._setup(WORDS, lang, seed)
+        seed = self._setup(WORDS, lang, seed, teacher)
         self.kinds = [None, *kinds]
         self.bots = BotSeats(kinds, seed)
         self._hints: HintsView | None = None
@@ -89,7 +91,7 @@ class SoloPanel(SoloView):
             self.bots.keep(keep.bots)
             self.choice.keep(keep.choice)
             self.log.replay(keep.log.events)
-        self.seed_controls.show(seed)
+        self._show_seed(seed)
         self._bots_play()
         self.message.clear()
         self.refresh()
@@ -120,6 +122,9 @@ class SoloPanel(SoloView):
         Before your turn, a bot holding the card just played may jump in."""
         for _ in range(MOVES):
             mode = self.mode()
+            if mode == "answer" and self._legal() == [Accept(self.me)]:
+                self._apply(Accept(self.me))  # nothing to answer with: the attack goes on
+                continue
             if mode not in ("wait", "turn"):
                 return
             action = self.bots.next_move(self._game, mode == "turn")
@@ -274,7 +279,10 @@ class SoloPanel(SoloView):
         return SoloGame(self._game.players, self._game.rules, seed=seed)
 
     def _started_text(self, game: SoloGame, seed: int) -> str:
-        return f"{self.words('new_game_started', seed=seed)}. {self._prompt()}"
+        return f"{self._new_game_words(seed)}. {self._prompt()}"
+
+    def _options(self) -> dict[str, Any]:
+        return {**super()._options(), "teacher": self.teacher}
 
     def in_language(self, lang: str) -> SoloPanel:
         """A panel in another language that plays on with the same game: the same

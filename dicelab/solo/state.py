@@ -36,7 +36,6 @@ from dicelab.solo.rules import (
     COLOURS,
     DEFAULT_RULES,
     NUMBERS,
-    STACKS,
     Card,
     SoloRules,
     deck_ids,
@@ -81,8 +80,8 @@ class Pending:
     - "draw": `target` must draw `amount` cards, unless they answer with a
       Draw two / Draw four (the sum passes on) or a Protection;
     - "rotate": the hands pass one seat in the direction of play; the players
-      in `waiting` (who hold a Protection) decide in turn; `protected` keep
-      their hands;
+      in `waiting` (everyone still to answer, in the direction of play) decide
+      in turn; `protected` keep their hands;
     - "gift": `target` (drawn at random) receives the `gift` cards from `by`
       unless they answer with a Protection.
     """
@@ -213,12 +212,7 @@ class GameState:
         if pending.kind == "gift" and not 1 <= len(pending.gift) <= 2:
             _fail("a Gift is of one or two cards")
         if pending.kind == "rotate" and not pending.waiting:
-            _fail("a rotation waits for a holder of a Protection")
-        asked = pending.asked
-        if self.viewer is None and asked is not None:
-            answers = ("protection", *(STACKS[self.top.kind] if pending.kind == "draw" else ()))
-            if not any(c is not None and c.kind in answers for c in self.hands[asked]):
-                _fail("an attack waits only for a player who can answer it")
+            _fail("a rotation waits for a player's answer")
 
     def _check_force(self) -> None:
         """The colour and face in force follow from the top card (a coloured card

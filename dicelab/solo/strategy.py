@@ -14,7 +14,9 @@ simulator, which plays on a `Table` directly.
   it has not seen (ties: the most penalty points first).
 
 Every bot answers an attack with a Protection, else passes a draw on when
-it can (except `random`, which picks at random), says "Solo", gives its
+it can (except `random`, which picks at random), accepts at once when it
+holds no answer (`random` too, without a draw from its generator), says
+"Solo", gives its
 highest cards as a Gift, names the colour it holds most, swaps with the
 smallest hand, and jumps in when it can (`random`: one time in two).
 
@@ -195,6 +197,8 @@ class RandomBot(Bot):
     def decide(self, seen: Seen, rng: np.random.Generator) -> Choice:
         options = answers(seen) if seen.phase == "respond" else playable(seen)
         if seen.phase == "respond":
+            if not options:  # nothing to answer with: no draw from the generator
+                return Choice("accept")
             k = int(rng.integers(len(options) + 1))
             return Choice("accept") if k == len(options) else fill(seen, options[k], rng, True)
         if not options:

@@ -16,6 +16,11 @@ nothing.  Decisions the rule texts leave open, as dicelab plays them:
 - Protection cancels a Draw two / Draw four, a Rotate hands or a Gift aimed
   at its holder; the holder then plays on as if not attacked (after a draw
   attack it is their turn); Swap hands and Skip are not attacks it cancels;
+- every player attacked is asked for an answer, whatever they hold (with no
+  card that answers, Accept is their only move), so that the table never
+  tells whether a hidden hand holds a Protection or a draw card; a Rotate
+  hands asks every player in turn, in the direction of play, from the one
+  after its player to its player;
 - a player who empties their hand goes out at once, and the card's effect
   is not carried out; a Gift gives at most two cards (chosen from the hand
   before any "Solo" penalty is drawn, and possibly the last ones: giving
@@ -153,8 +158,7 @@ class Table:
             self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
             self.turn = self.next_seat(seat)
         elif played.kind == "rotate":
-            holders = [s for s in self.order_from(seat) if self.holds_protection(s)]
-            self.attack(Pending("rotate", by=seat, waiting=tuple(holders)))
+            self.attack(Pending("rotate", by=seat, waiting=tuple(self.order_from(seat))))
             return
         else:
             self.turn = self.next_seat(seat)
@@ -165,37 +169,18 @@ class Table:
         """Every seat in the direction of play, starting after `seat` and ending with it."""
         return [self.next_seat(seat, k) for k in range(1, len(self.hands) + 1)]
 
-    def holds_protection(self, seat: int) -> bool:
-        return any(c.kind == "protection" for c in self.hands[seat])
-
-    def can_answer(self, pending: Pending) -> bool:
-        """Whether the player asked has a card that answers the attack."""
-        asked = pending.asked
-        if asked is None:
-            return False
-        if self.holds_protection(asked):
-            return True
-        if pending.kind != "draw":
-            return False
-        top = self.discard[-1].kind
-        return any(c.kind in STACKS.get(top, ()) for c in self.hands[asked])
-
     def attack(self, pending: Pending) -> None:
-        """Ask for an answer, or carry the attack out when nobody can answer."""
+        """Ask the player attacked for an answer (whatever they hold: see the module)."""
         self.pending = pending
         self.phase = "respond"
-        if not self.can_answer(pending):
-            self.accept()
 
     def accept(self) -> None:
-        """The player asked lets the attack happen (for a rotation: keeps waiting
-        for the next holder of a Protection, then rotates)."""
+        """The player asked lets the attack happen (for a rotation: asks the next
+        player, then rotates)."""
         pending = self.pending
         assert pending is not None
         if pending.kind == "rotate" and len(pending.waiting) > 1:
             self.pending = dataclasses.replace(pending, waiting=pending.waiting[1:])
-            if not self.can_answer(self.pending):
-                self.accept()
             return
         self.pending, self.phase = None, "play"
         if pending.kind == "draw":
@@ -232,8 +217,6 @@ class Table:
             self.pending = rest
             if not rest.waiting:
                 self.rotate(rest)
-            elif not self.can_answer(rest):
-                self.accept()
             return
         self.pending, self.phase = None, "play"
         if pending.kind == "gift":

@@ -25,11 +25,11 @@ NEEDED = (
     ".dicelab-pass, .dicelab-show, .dicelab-keep, .dicelab-message"
 )
 SAYS = {
-    "en": {"last_round": "Round 5, every die", "hints": "Bayes' rule"},
-    "pt": {"last_round": "Rodada 5, todos os dados", "hints": "regra de Bayes"},
-    "es": {"last_round": "Ronda 5, todos los dados", "hints": "regla de Bayes"},
-    "it": {"last_round": "Round 5, tutti i dadi", "hints": "regola di Bayes"},
-    "fr": {"last_round": "Manche 5, tous les dés", "hints": "règle de Bayes"},
+    "en": {"hints": "Bayes' rule"},
+    "pt": {"hints": "regra de Bayes"},
+    "es": {"hints": "regla de Bayes"},
+    "it": {"hints": "regola di Bayes"},
+    "fr": {"hints": "règle de Bayes"},
 }
 
 
@@ -88,8 +88,7 @@ def test_a_sly_dice_turn_fits_the_screen(open_app, play_server, lang):
 
     panel.locator(".dicelab-hints-toggle").click()
     expect(panel.locator(".dicelab-hints")).to_contain_text(SAYS[lang]["hints"])
-    panel.locator(".dicelab-show-all").click()  # the teacher's toggle: the last round's dice
-    expect(panel).to_contain_text(SAYS[lang]["last_round"])
+    expect(panel.locator(".dicelab-show-all")).to_have_count(0)  # the teacher's, not here
     _fits(page, panel, needed)
     assert off_screen(page, panel.locator(".dicelab-hints-table table"), PROJECTOR, 0) == []
     screenshot(page, f"sly-dice-{lang}")
@@ -122,7 +121,7 @@ def test_a_sly_dice_round_by_clicks(open_app, lang, screen):
     panel.locator(".dicelab-seed-text input").fill("7")
     panel.locator(".dicelab-new-game").click()
     twin = SlyDicePanel(["Ana"], seed=7, lang=lang)  # the page's panel, in Python
-    _says(panel, f"{twin.words('new_game_started', seed=7)}. {twin.message.text}")
+    _says(panel, f"{twin.words('new_game_hidden')}. {twin.message.text}")  # no seed in play
     roll = panel.locator(".dicelab-roll")
 
     # what cannot be used yet answers why, on hover and on a click
@@ -134,10 +133,6 @@ def test_a_sly_dice_round_by_clicks(open_app, lang, screen):
         expect(panel.locator(css)).to_have_attribute("title", button.tooltip)
         _click(panel, twin, css, button)
         assert twin.message.kind == "error"
-    panel.locator(".dicelab-show-all").click()  # no round is over yet
-    twin.show_all.value = True
-    _says(panel, twin.message.text)
-    expect(panel.locator(".dicelab-show-all")).not_to_have_class(re.compile("mod-active"))
 
     _click(panel, twin, ".dicelab-roll", twin.roll_button)  # the common dice
     _click(panel, twin, ".dicelab-common-die >> nth=0", twin.common_views[0].button)

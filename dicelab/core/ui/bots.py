@@ -77,14 +77,23 @@ class BotsPanel(Panel[G, H]):
 
     @classmethod
     def from_game(
-        cls: type[B], game: Any, lang: str = "en", bots: Sequence[str] | None = None
+        cls: type[B],
+        game: Any,
+        lang: str = "en",
+        bots: Sequence[str] | None = None,
+        **options: Any,
     ) -> B:
-        """A panel that plays on with `game` (you are its first player)."""
-        return cls._playing(game, lang=lang, bots=bots)
+        """A panel that plays on with `game` (you are its first player); `options`
+        are the panel's own (such as `teacher=True`)."""
+        return cls._playing(game, lang=lang, bots=bots, **options)
 
     @classmethod
     def load(
-        cls: type[B], path: str | Path, lang: str = "en", bots: Sequence[str] | None = None
+        cls: type[B],
+        path: str | Path,
+        lang: str = "en",
+        bots: Sequence[str] | None = None,
+        **options: Any,
     ) -> B:
         """A panel continuing the game saved in `path` (`SaveFileError` if it is not valid)."""
-        return cls.from_game(cls.game_class.load(path), lang=lang, bots=bots)
+        return cls.from_game(cls.game_class.load(path), lang=lang, bots=bots, **options)

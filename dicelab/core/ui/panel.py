@@ -37,7 +37,7 @@ from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 import ipywidgets as widgets
 
 from dicelab.core.engine import MAX_PLAYERS, Engine, player_names
-from dicelab.core.i18n import Message
+from dicelab.core.i18n import Message, msg
 from dicelab.core.ui.saving import (
     holds_another_game,
     make_save_folder,
@@ -93,6 +93,11 @@ __all__ = [
 ]
 
 LOG = logging.getLogger("dicelab.panel")
+SAME_SEED = msg(
+    "panel|same_seed",
+    "that is the seed of the game in play, whose hidden dice and cards stay hidden "
+    "until it is over: type another seed, or leave the box blank",
+)
 SUMMARY_STYLE = "font-size:1.2em;font-weight:bold;color:#1b5e20"  # the end of a game
 
 
@@ -175,8 +180,14 @@ class Panel(Generic[G, H]):
     with the same players, for New game), `_on_roll`, `_on_hints` and
     `refresh`.  `self.errors` keeps the unexpected exceptions caught by
     `safe_callback`.
+
+    A game with hidden information (`hides_information`: shields, hands) does
+    not show its seed until it is over, since the seed recomputes every hidden
+    die and card, and a seed typed in the box is never the running game's; a
+    teacher's panel (`teacher=True`) shows the seed all along.
     """
 
+    hides_information = False
     game_class: type[G]
     default_save: str
     widget: widgets.Widget
@@ -191,10 +202,16 @@ class Panel(Generic[G, H]):
     ) -> None:
         raise NotImplementedError
 
-    def _setup(self, table: Mapping[str, Message], lang: str, seed: Any) -> int:
-        """Check and set the words and language; the seed to start with (given or fresh)."""
+    def _setup(
+        self, table: Mapping[str, Message], lang: str, seed: Any, teacher: Any = False
+    ) -> int:
+        """Check and set the words, the language and the teacher's mode; the seed to
+        start with (given or fresh)."""
+        if not isinstance(teacher, bool):
+            raise SettingsError(f"teacher is True or False, not {teacher!r}")
         self.words = Words(table, check_lang(lang))
         self.lang = lang
+        self.teacher = teacher
         self.errors = []
         seed = check_seed(seed)
         return fresh_seed() if seed is None else seed
@@ -237,7 +254,7 @@ class Panel(Generic[G, H]):
         self.hints_toggle.add_class("dicelab-hints-toggle")
         self.hints_toggle.observe(self._on_hints, names="value")
         self.seed_controls = SeedControls(
-            w("new_game"), w("seed"), w("seed_placeholder"), w("seed_unknown")
+            w("new_game"), w("seed"), w("seed_placeholder"), w("seed_unknown"), w("seed_later")
         )
         self.new_game_button = self.seed_controls.new_game_button
         self.new_game_button.on_click(lambda _b: self._on_new_game())
@@ -274,9 +291,30 @@ class Panel(Generic[G, H]):
         self.widget.add_class(f"dicelab-lang-{self.lang}")  # which language it speaks
 
     def show_end(self, text: str, more: str = "") -> None:
-        """The end screen: `text` in bold, then the HTML `more` (hidden while `text` is "")."""
+        """The end screen: `text` in bold, then the HTML `more` (hidden while `text` is "");
+        a hidden seed shows once the game is over, with how to replay the game."""
+        self.seed_controls.hide(self.seed_hidden)
+        if text and self.hides_information and self.seed is not None:
+            more += f"<p>{html.escape(self.words('replay_seed', seed=self.seed))}</p>"
         show_text(self.summary, text, SUMMARY_STYLE, more)
         set_visible(self.end_screen, bool(text))
+
+    @property
+    def seed_hidden(self) -> bool:
+        """Whether the seed is kept from the page now: a game with hidden information,
+        not over yet, in a student's panel."""
+        return self.hides_information and not self.teacher and not self._game.is_over
+
+    def _show_seed(self, seed: int | None) -> None:
+        """The seed of the game just installed (shown now, or once it is over)."""
+        self.seed_controls.show(seed)
+        self.seed_controls.hide(self.seed_hidden)
+
+    def _new_game_words(self, seed: int) -> str:
+        """ "New game (seed 7)", or without the seed while it is hidden."""
+        if self.seed_hidden:
+            return self.words("new_game_hidden")
+        return self.words("new_game_started", seed=seed)
 
     def explain(self, error: IllegalMove) -> str:
         """An illegal move said in the panel's language (see `Words.explain`)."""
@@ -365,6 +403,8 @@ class Panel(Generic[G, H]):
         seed = check_seed(seed)
         if seed is None:
             seed = self.seed_controls.next_seed()
+            if self.seed_hidden and seed == self.seed:  # a copy of what the rules hide
+                raise SettingsError.said(SAME_SEED)
         game = self._fresh_game(seed)
         self._install(game, seed)
         self.message.info(self._started_text(game, seed))

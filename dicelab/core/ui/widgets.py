@@ -297,11 +297,21 @@ class SeedControls:
 
     `next_seed()` reads the box (blank: a fresh seed); `show(seed)` writes the
     seed in use in `seed_label` (None: unknown, e.g. a loaded game) and
-    empties the box.
+    empties the box; `hide(True)` shows `later` instead of the seed (a game
+    whose seed would tell what the rules hide), `hide(False)` the seed again.
+
+    >>> controls = SeedControls("New game", "Seed:", "seed", "unknown", "when it is over")
+    >>> controls.show(7); controls.hide(True); controls.seed_label.value
+    'Seed: <i>when it is over</i>'
+    >>> controls.hide(False); controls.seed_label.value
+    'Seed: <b>7</b>'
     """
 
-    def __init__(self, new_game: str, seed_word: str, placeholder: str, unknown: str) -> None:
-        self._seed_word, self._unknown = seed_word, unknown
+    def __init__(
+        self, new_game: str, seed_word: str, placeholder: str, unknown: str, later: str = ""
+    ) -> None:
+        self._seed_word, self._unknown, self._later = seed_word, unknown, later
+        self.hidden = False
         self.new_game_button = widgets.Button(description=new_game, icon="refresh")
         self.new_game_button.add_class("dicelab-new-game")
         self.seed_label = widgets.HTML()
@@ -318,9 +328,21 @@ class SeedControls:
 
     def show(self, seed: int | None) -> None:
         self.seed = seed
-        shown = self._unknown if seed is None else str(seed)
-        self.seed_label.value = f"{html.escape(self._seed_word)} <b>{html.escape(shown)}</b>"
+        self._draw()
         self.seed_text.value = ""
+
+    def hide(self, hidden: bool) -> None:
+        if hidden != self.hidden:
+            self.hidden = hidden
+            self._draw()
+
+    def _draw(self) -> None:
+        word = html.escape(self._seed_word)
+        if self.hidden:
+            self.seed_label.value = f"{word} <i>{html.escape(self._later)}</i>"
+            return
+        shown = self._unknown if self.seed is None else str(self.seed)
+        self.seed_label.value = f"{word} <b>{html.escape(shown)}</b>"
 
 
 class SaveLoadControls:

@@ -34,6 +34,9 @@ COMMON_WORDS = messages(
     msg("save", "Save"),
     msg("load", "Load"),
     msg("file", "File"),
+    msg("seed_later", "shown when the game is over"),
+    msg("new_game_hidden", "New game (its seed is shown when it is over)"),
+    msg("replay_seed", "To replay this game, type its seed, {seed}, and click New game."),
     msg("saved", "Game saved ({name})"),
     msg(
         "other_game",
