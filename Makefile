@@ -17,14 +17,18 @@ USER_ID ?= $(shell id -u)
 # the class on one server (make hub, make loadtest): see the hub's targets below
 HUB_DIR := deploy/jupyterhub
 HUB_PORT ?= 8000
-HUB_PASSWORD ?=
 HUB_PROXY := $(HUB_DIR)/node_modules/.installed
-HUB_CACHE := build/hub/cache
+HUB_STATE := build/hub
+# what every student's account reads: their Python environment and the solver cache (root's)
+HUB_ENV ?= /opt/dicelab-class/env
+HUB_CACHE ?= /opt/dicelab-class/cache
+HUB_HOMES ?= /home
+HUB_PASSWORD_FILE ?= $(HUB_STATE)/password
 HUB_LESSONS ?= notebooks
 STUDENTS ?= 12
 SECONDS_PLAYED ?= 60
 
-.PHONY: lab play check test bench lessons student i18n handout setup setup-dev browser format clean hub hub-proxy loadtest
+.PHONY: lab play check test bench lessons student i18n handout setup setup-dev browser format clean hub hub-proxy hub-env hub-root hub-clean loadtest
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -80,7 +84,8 @@ check: setup-dev
 # browser test, on both cores (the browser tests on one worker, each lesson on one); the
 # solver cache built first, by the commands a teacher uses, so no lesson solves again.
 # Each part's seconds and the slowest tests: build/test-times.json (benchmarks/suite.py).
-test: setup-dev browser hub-proxy
+# as root (CI), the students' environment for the hub's smoke test (tests/test_hub.py skips it otherwise)
+test: setup-dev browser hub-proxy $(if $(filter 0,$(USER_ID)),hub-env)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -138,10 +143,16 @@ handout: setup
 	$(HEADLESS) --hide-scrollbars --window-size=900,1270 \
 	  --screenshot=docs/screenshots/handout-page.png file://$(CURDIR)/build/handout.html
 
-# A class on one server (deploy/jupyterhub/README.md): `make hub` runs JupyterHub
-# on 127.0.0.1:$(HUB_PORT) (the class password is printed, kept in build/hub/password;
-# `make hub HUB_PASSWORD=...` sets one); `make loadtest STUDENTS=N` plays N simulated
-# students on a hub of its own and writes build/loadtest.json.
+# A class on one server (deploy/jupyterhub/README.md), as root: `make hub` runs
+# JupyterHub on 127.0.0.1:$(HUB_PORT), every student as an account of their own
+# (dicelab-<name>, home $(HUB_HOMES)/dicelab-<name>, mode 0700); the class password
+# is printed and kept in $(HUB_PASSWORD_FILE) (edit it to choose one: never on the
+# command line, where `ps` shows it to every account); `make hub-clean` removes the
+# accounts, their homes and the hub's state; `make loadtest STUDENTS=N` plays N
+# simulated students on a hub of its own and writes build/loadtest.json.
+hub-root:
+	$(if $(HUB_PASSWORD),$(error HUB_PASSWORD= shows the class password to every account (ps): write it into $(HUB_PASSWORD_FILE), or give HUB_PASSWORD_FILE=))
+	@[ "$(USER_ID)" = 0 ] || { echo "the class server gives every student an account of their own: run it as root (sudo make $(or $(MAKECMDGOALS),hub))"; exit 1; }
 
 $(VENV)/.hub-installed: $(VENV)/.lab-installed
 	$(PIP) install --quiet -c $(CONSTRAINTS) -e '.[hub]'
@@ -156,21 +167,62 @@ $(HUB_PROXY): $(HUB_DIR)/package.json $(HUB_DIR)/package-lock.json
 # make test starts a hub too (tests/test_hub.py)
 hub-proxy: $(HUB_PROXY)
 
-# The shared solver cache every student's kernel reads (DICELAB_CACHE_DIR), read-only.
-# To refill it after upgrading dicelab: chmod -R u+w build/hub/cache; rm -rf build/hub/cache
-$(HUB_CACHE)/.filled: | $(VENV)/.hub-installed
-	mkdir -p $(HUB_CACHE)
-	$(BIN)/dicelab solve --all --cache-dir $(HUB_CACHE)
-	$(BIN)/dicelab solve sly-dice --cache-dir $(HUB_CACHE)
+# The students' environment, as TLJH's /opt/tljh/user: a venv of Debian's python3
+# that every account may run (this clone's .venv may be out of their reach: /root is
+# 0700), root's and 0755, with dicelab and the hub extra (jupyterhub-singleuser,
+# JupyterLab, Voila, nbgitpuller) installed from a copy of the working tree (nothing
+# built in the clone), pinned by constraints.txt; rebuilt when the sources change.
+# Debian's python3 is 3.11.2 and soupsieve's pinned release needs 3.11.5, so here
+# soupsieve is the newest for 3.11.2 (2.10; beautifulsoup4 asks for >=1.6.1).
+HUB_PYTHON ?= /usr/bin/python3
+HUB_ENV_SOURCES := setup.py pyproject.toml MANIFEST.in $(CONSTRAINTS) $(shell find dicelab \
+  notebooks -name .ipynb_checkpoints -prune -o \( -name '*.py' -o -name '*.po' -o -name '*.c' \
+  -o -name '*.h' -o -name '*.ipynb' \) -print)
+HUB_ENV_COPY := build/hub-env-source
+$(HUB_ENV)/.installed: $(HUB_ENV_SOURCES) | hub-root
+	@$(HUB_PYTHON) -c 'import ensurepip' 2>/dev/null || { \
+	  echo "Installing Debian's python3-venv for the students' environment"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null; }
+	umask 022; [ -x $(HUB_ENV)/bin/python ] || { $(HUB_PYTHON) -m venv $(HUB_ENV) && \
+	  $(HUB_ENV)/bin/python -m pip install --quiet --upgrade pip; }
+	rm -rf $(HUB_ENV_COPY) && mkdir -p $(HUB_ENV_COPY)
+	tar -c --exclude=./.venv --exclude=./build --exclude=./.git --exclude=./dist \
+	  --exclude=./$(HUB_DIR)/node_modules --exclude='*.egg-info' --exclude=__pycache__ \
+	  --exclude='.*_cache' --exclude='*.so' -f - . | tar -x -C $(HUB_ENV_COPY)
+	sed 's/^soupsieve==.*/soupsieve==2.10/' $(CONSTRAINTS) > $(HUB_ENV_COPY)/hub-env-constraints.txt
+	umask 022; $(HUB_ENV)/bin/python -m pip install --quiet \
+	  -c $(HUB_ENV_COPY)/hub-env-constraints.txt './$(HUB_ENV_COPY)[hub]'
+	rm -rf $(HUB_ENV_COPY)
 	touch $@
-	chmod -R a-w $(HUB_CACHE)
 
-hub: $(VENV)/.hub-installed $(HUB_PROXY) $(HUB_CACHE)/.filled
-	$(if $(HUB_PASSWORD),DICELAB_HUB_PASSWORD='$(HUB_PASSWORD)') $(BIN)/python \
-	  $(HUB_DIR)/hub_process.py --port $(HUB_PORT) --lessons $(HUB_LESSONS)
+hub-env: $(HUB_ENV)/.installed
 
-loadtest: $(VENV)/.hub-installed $(HUB_PROXY) $(HUB_CACHE)/.filled
-	$(BIN)/python $(HUB_DIR)/loadtest.py --students $(STUDENTS) --seconds $(SECONDS_PLAYED)
+# The shared solver cache every student's kernel reads (DICELAB_CACHE_DIR): root's,
+# folders 0755 and files 0644, so a student may read it but neither write nor chmod it.
+# To refill it after upgrading dicelab: sudo rm -rf $(HUB_CACHE); sudo make hub
+$(HUB_CACHE)/.filled: | hub-root $(VENV)/.hub-installed
+	umask 022; mkdir -p $(HUB_CACHE)
+	umask 022; $(BIN)/dicelab solve --all --cache-dir $(HUB_CACHE)
+	umask 022; $(BIN)/dicelab solve sly-dice --cache-dir $(HUB_CACHE)
+	touch $@
+	chown -R 0:0 $(HUB_CACHE)
+	chmod -R u=rwX,go=rX $(HUB_CACHE)
+
+HUB_PLACES = --cache $(HUB_CACHE) --env $(HUB_ENV)
+hub: hub-root $(VENV)/.hub-installed $(HUB_PROXY) hub-env $(HUB_CACHE)/.filled
+	$(BIN)/python $(HUB_DIR)/hub_process.py --port $(HUB_PORT) --lessons $(HUB_LESSONS) \
+	  --state $(HUB_STATE) --password-file $(HUB_PASSWORD_FILE) --homes $(HUB_HOMES) $(HUB_PLACES)
+
+# the students' accounts (dicelab-*) and homes, and the hub's state; the environment
+# and the cache stay (sudo rm -rf /opt/dicelab-class removes them)
+hub-clean: hub-root
+	$(BIN)/python $(HUB_DIR)/accounts.py remove --homes $(HUB_HOMES)
+	rm -rf $(HUB_STATE)
+
+loadtest: hub-root $(VENV)/.hub-installed $(HUB_PROXY) hub-env $(HUB_CACHE)/.filled
+	$(BIN)/python $(HUB_DIR)/loadtest.py --students $(STUDENTS) --seconds $(SECONDS_PLAYED) \
+	  $(HUB_PLACES)
 
 format: setup-dev
 	$(BIN)/ruff format .

@@ -1,20 +1,27 @@
-"""The JupyterHub for a class (deploy/jupyterhub/): its settings, and a short run.
+"""The JupyterHub for a class (deploy/jupyterhub/): its settings, the lesson
+copy into a home the student controls, the students' accounts, and a short run.
 
-The smoke run starts a real hub on 127.0.0.1 (its proxy from
-deploy/jupyterhub/node_modules, installed by `make test`), logs a student in,
-checks the lessons, the environment and the Voilà app (a Roll clicked in it), lets two simulated
-students play a few clicks each, and stops everything: the module's fixture
-then checks that no process of that hub is left (hub, proxy, servers,
-kernels), also when a test failed.  No timing is asserted (the load test
-reports latency: `make loadtest`).
+The smoke run (as root: the hub makes an account per student) starts a real
+hub on 127.0.0.1 (its proxy from deploy/jupyterhub/node_modules, the
+students' environment from `make hub-env`, both built by `make test`), with
+accounts of a prefix of its own and homes in a scratch folder.  Alice logs in
+(lessons, environment, a save, the Voilà app with a Roll clicked); Bob's
+kernel then tries to reach Alice's home, the hub's state and the shared cache;
+two simulated students play a few clicks each.  The module's fixture then
+checks that no process of that hub (hub, proxy, servers, kernels) or of its
+accounts is left, and removes the accounts and their homes, also when a test
+failed.  No timing is asserted (the load test reports latency: `make loadtest`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
+import pwd
 import re
 import secrets
+import stat
 import sys
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -22,76 +29,122 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import psutil
 import pytest
 
 HUB = Path(__file__).resolve().parent.parent / "deploy" / "jupyterhub"
 sys.path.insert(0, str(HUB))
 
+import accounts  # noqa: E402
 import dicelab_hub  # noqa: E402
 import hub_process  # noqa: E402
 import loadtest  # noqa: E402
 from loadtest_kernel import decode_frame  # noqa: E402
 from loadtest_play import FACES, one, panel_problem  # noqa: E402
 from loadtest_student import Student  # noqa: E402
+from student_home import SAVES, Owner, prepare_home  # noqa: E402
 
 NOTEBOOKS = dicelab_hub.REPO / "notebooks"
-GOOD = {"DICELAB_HUB_PASSWORD": "eight chars", "DICELAB_HUB_DIR": "/tmp/dicelab-hub-test"}
+LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+STUDENT_ENV = Path(os.environ.get("DICELAB_HUB_ENV") or dicelab_hub.CLASS_DIR / "env")
+AS_ROOT = pytest.mark.skipif(os.geteuid() != 0, reason="makes accounts: needs root")
+STUDENT = Owner(54321, 54321)  # an account the lesson copy hands its files to
 
 
-# --- settings, lessons and the load test's pieces -------------------------------
+def mode(path: Path) -> int:
+    """The permission bits of `path` (not followed)."""
+    return path.lstat().st_mode & 0o777
+
+
+# --- settings and the load test's pieces ---------------------------------------
+
+
+@pytest.fixture
+def good(tmp_path) -> dict[str, str]:
+    """The environment of a valid hub: its state in `tmp_path`, its password file there."""
+    state = tmp_path / "state"
+    hub_process.class_password(state / "password")
+    return {"DICELAB_HUB_DIR": str(state)}
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"DICELAB_HUB_PASSWORD": ""}, "DICELAB_HUB_PASSWORD is not set (the class password)"),
-        ({"DICELAB_HUB_PASSWORD": "short"}, "the class password needs 8 characters or more, not 5"),
+        (
+            {"DICELAB_HUB_PASSWORD_FILE": "/no/such"},
+            "the class password file /no/such does not exist",
+        ),
         ({"DICELAB_HUB_PORT": "80a"}, "DICELAB_HUB_PORT must be a port number, not '80a'"),
         (
             {"DICELAB_HUB_API_PORT": "0"},
             "DICELAB_HUB_API_PORT must be a port from 1 to 65535, not 0",
         ),
         ({"DICELAB_HUB_LESSONS": "/no/such"}, "the lessons folder /no/such does not exist"),
+        (
+            {"DICELAB_HUB_ACCOUNT_PREFIX": "Dice/"},
+            "the accounts' prefix must be 1 to 12 lower-case letters, digits, '-' or '_' "
+            "(a letter or '_' first), not 'Dice/'",
+        ),
     ],
 )
-def test_a_bad_setting_is_one_clear_line(change, message):
+def test_a_bad_setting_is_one_clear_line(good, change, message):
     with pytest.raises(dicelab_hub.HubSettingsError) as error:
-        dicelab_hub.settings_from_env({**GOOD, **change})
+        dicelab_hub.settings_from_env({**good, **change})
     assert str(error.value) == message
 
 
-def test_the_settings_go_through_the_environment_unchanged():
-    settings = dicelab_hub.settings_from_env({**GOOD, "DICELAB_HUB_RUN": "tag"})
-    assert dicelab_hub.settings_from_env(dicelab_hub.settings_env(settings)) == settings
+def test_a_password_file_too_short_or_open_to_others_is_refused(tmp_path):
+    path = tmp_path / "password"
+    path.write_text("short\n")
+    path.chmod(0o600)
+    with pytest.raises(dicelab_hub.HubSettingsError, match="needs 8 characters or more, not 5"):
+        dicelab_hub.read_password(path)
+    path.write_text("long enough\n")
+    path.chmod(0o644)
+    with pytest.raises(dicelab_hub.HubSettingsError) as error:
+        dicelab_hub.read_password(path)
+    assert str(error.value) == f"other accounts may read {path}: chmod 600 {path}"
+
+
+def test_the_settings_go_through_the_environment_without_the_password(good):
+    settings = dicelab_hub.settings_from_env({**good, "DICELAB_HUB_RUN": "tag"})
+    env = dicelab_hub.settings_env(settings)
+    assert dicelab_hub.settings_from_env(env) == settings
     assert settings.lessons == NOTEBOOKS and settings.port == 8000
+    assert settings.homes == Path("/home") and settings.account_prefix == "dicelab-"
+    assert all(settings.password not in value for value in env.values())
+    assert settings.password not in repr(settings)
 
 
-def test_everything_listens_on_loopback_only():
-    settings = dicelab_hub.settings_from_env(GOOD)
+def test_everything_listens_on_loopback_only_and_students_run_their_own_environment(good):
+    settings = dicelab_hub.settings_from_env(good)
+    sections = ("JupyterHub", "ConfigurableHTTPProxy", "Spawner", "StudentSpawner")
     c = SimpleNamespace(
-        **{k: SimpleNamespace() for k in ("JupyterHub", "ConfigurableHTTPProxy", "Spawner")},
+        **{k: SimpleNamespace() for k in sections},
         Authenticator=SimpleNamespace(),
         SharedPasswordAuthenticator=SimpleNamespace(),
-        SimpleLocalProcessSpawner=SimpleNamespace(),
     )
     dicelab_hub.configure(c, settings)
     urls = [c.JupyterHub.bind_url, c.JupyterHub.hub_bind_url, c.ConfigurableHTTPProxy.api_url]
     assert all(url.startswith("http://127.0.0.1:") for url in urls)
     assert c.Spawner.ip == "127.0.0.1"
-    assert c.SharedPasswordAuthenticator.user_password == "eight chars"
+    assert c.JupyterHub.spawner_class is accounts.StudentSpawner
+    assert c.Spawner.cmd == [str(settings.student_env / "bin" / "jupyterhub-singleuser")]
+    assert c.Spawner.environment["PATH"].startswith(f"{settings.student_env}/bin:")
+    assert "PATH" not in c.Spawner.env_keep and "PYTHONPATH" not in c.Spawner.env_keep
     assert c.Spawner.environment["DICELAB_CACHE_READONLY"] == "1"
     assert "--KernelManager.cache_ports=False" in c.Spawner.args
+    assert "--allow-root" not in c.Spawner.args
 
 
-def test_lessons_are_copied_once_and_never_over_a_students_copy(tmp_path):
-    lessons = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
-    mine = tmp_path / lessons[0]
-    mine.write_text("my own notes")
-    copied = dicelab_hub.copy_lessons(NOTEBOOKS, tmp_path)
-    assert copied == lessons[1:]
-    assert mine.read_text() == "my own notes"
-    assert dicelab_hub.copy_lessons(NOTEBOOKS, tmp_path) == []
-    assert sorted(p.name for p in tmp_path.iterdir()) == lessons
+def test_the_longest_name_with_the_longest_prefix_is_a_possible_account():
+    pattern = re.compile(dicelab_hub.USERNAME_PATTERN)
+    prefix, longest = "p" * dicelab_hub.MAX_PREFIX, "n" * dicelab_hub.MAX_NAME
+    assert pattern.match(longest) and not pattern.match(longest + "n")
+    assert len(accounts.account_name(prefix, longest)) == accounts.MAX_ACCOUNT
+    with pytest.raises(accounts.AccountError, match="longer than 32 characters"):
+        accounts.account_name(prefix + "p", longest)
+    assert not pattern.match("../ana") and not pattern.match("ana/b")
 
 
 def test_a_binary_frame_gives_its_json_part():
@@ -123,9 +176,10 @@ def test_the_verdict_names_the_largest_class_held_and_what_ran_out_first(tmp_pat
 
 
 def test_the_class_password_is_made_once_and_readable_by_its_owner_only(tmp_path):
-    password = hub_process.class_password(tmp_path)
-    assert len(password) >= 8 and hub_process.class_password(tmp_path) == password
-    assert (tmp_path / "password").stat().st_mode & 0o777 == 0o600
+    path = tmp_path / "state" / "password"
+    password = hub_process.class_password(path)
+    assert len(password) >= 8 and hub_process.class_password(path) == password
+    assert mode(path) == 0o600 and mode(path.parent) == 0o700
 
 
 def test_the_quantiles_are_nearest_rank():
@@ -156,8 +210,11 @@ def test_the_load_tests_bad_options_are_one_line(argv, message, capsys):
         (["--port", "99999"], "argument --port: must be a port from 1 to 65535, not 99999"),
         (["--port", "80a"], "argument --port: must be a port number, not '80a'"),
         (["--lessons", "/no/such"], "the lessons folder /no/such does not exist"),
+        (["--password-file", "/no/such"], "the class password file /no/such does not exist"),
+        (["--env", "/no/such"], "the students' environment /no/such is missing: run `sudo make"),
     ],
 )
+@AS_ROOT
 def test_make_hubs_bad_options_are_one_line(argv, message, tmp_path, capsys):
     argv = ["--state", str(tmp_path), "--port", str(hub_process.free_port()), *argv]
     try:
@@ -166,37 +223,162 @@ def test_make_hubs_bad_options_are_one_line(argv, message, tmp_path, capsys):
         code = int(str(stop.code))
     assert code == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err[-1].startswith("hub: error: ") and err[-1].endswith(message)
+    assert err[-1].startswith("hub: error: ") and message in err[-1]
 
 
-# --- a real hub ---------------------------------------------------------------
+def test_make_hub_as_another_user_than_root_stops_with_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    assert hub_process.main(["--state", str(tmp_path / "state")]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "hub: error: the class server gives every student an account of their own: "
+        "run it as root (sudo make hub)"
+    )
+    assert not (tmp_path / "state").exists()
+
+
+# --- the lessons copied into a home the student controls (F18) -------------------
+
+
+def test_lessons_are_copied_once_for_the_student_and_never_over_their_copy(tmp_path):
+    mine = tmp_path / LESSONS[0]
+    mine.write_text("my own notes")
+    done = prepare_home(NOTEBOOKS, tmp_path, STUDENT)
+    assert done.copied == LESSONS[1:] and done.problems == []
+    assert mine.read_text() == "my own notes"
+    for name in LESSONS[1:]:
+        info = (tmp_path / name).lstat()
+        assert (info.st_uid, info.st_gid, info.st_mode & 0o777) == (54321, 54321, 0o600)
+        assert (tmp_path / name).read_bytes() == (NOTEBOOKS / name).read_bytes()
+    saves = (tmp_path / SAVES).lstat()
+    assert stat.S_ISDIR(saves.st_mode) and saves.st_uid == 54321 and mode(tmp_path / SAVES) == 0o700
+    assert prepare_home(NOTEBOOKS, tmp_path, STUDENT).copied == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*LESSONS, SAVES])
+
+
+@pytest.mark.parametrize("where", ["temporary", "target", "both"])
+def test_a_link_in_the_home_never_makes_the_hub_write_another_file(tmp_path, where):
+    """The review's reproduction: links at the temporary name and/or the lesson's
+    name, aimed at a file of someone else's."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("someone else's file")
+    home = tmp_path / "mallory"
+    home.mkdir()
+    lesson = LESSONS[0]
+    if where in ("temporary", "both"):
+        (home / f".{lesson}.part").symlink_to(victim)
+    if where in ("target", "both"):
+        (home / lesson).symlink_to(victim)
+    done = prepare_home(NOTEBOOKS, home, STUDENT)
+    assert victim.read_text() == "someone else's file" and victim.stat().st_nlink == 1
+    assert victim.stat().st_uid == os.getuid()
+    assert lesson not in done.copied and done.copied == LESSONS[1:]
+    assert len(done.problems) == 1 and done.problems[0].startswith(f"{lesson} not copied: ")
+
+
+@pytest.mark.parametrize("odd", ["folder", "pipe"])
+@pytest.mark.parametrize("where", ["temporary", "target"])
+def test_an_odd_file_at_a_lessons_names_skips_that_lesson_only(tmp_path, odd, where):
+    lesson = LESSONS[-1]
+    path = tmp_path / (f".{lesson}.part" if where == "temporary" else lesson)
+    path.mkdir() if odd == "folder" else os.mkfifo(path)
+    done = prepare_home(NOTEBOOKS, tmp_path, STUDENT)
+    assert done.copied == LESSONS[:-1]
+    said = {"temporary": f".{lesson}.part is taken", "target": "has its name"}[where]
+    assert len(done.problems) == 1 and said in done.problems[0]
+    assert path.is_dir() if odd == "folder" else stat.S_ISFIFO(path.lstat().st_mode)
+
+
+def test_a_file_named_like_the_saves_folder_is_said_not_fatal(tmp_path):
+    (tmp_path / SAVES).write_text("not a folder")
+    done = prepare_home(NOTEBOOKS, tmp_path, STUDENT)
+    assert done.copied == LESSONS
+    assert done.problems == [f"{SAVES} is a file, not a folder: saves will fail"]
+    assert (tmp_path / SAVES).read_text() == "not a folder"
+
+
+def test_a_home_that_is_a_link_is_refused(tmp_path):
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "home").symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(OSError):
+        prepare_home(NOTEBOOKS, tmp_path / "home", STUDENT)
+    assert list((tmp_path / "elsewhere").iterdir()) == []
+
+
+# --- the students' accounts --------------------------------------------------------
+
+
+@AS_ROOT
+def test_an_account_is_made_once_with_a_private_home_and_removed_with_it(tmp_path):
+    with hub_process.scratch_folder() as folder:
+        prefix, homes = hub_process.scratch_prefix(), folder / "homes"
+        accounts.make_homes(homes)
+        try:
+            entry = asyncio.run(accounts.ensure_account(prefix, "ana", homes))
+            again = asyncio.run(accounts.ensure_account(prefix, "ana", homes))
+            home = homes / f"{prefix}ana"
+            assert entry == again and entry.pw_name == f"{prefix}ana" and entry.pw_uid != 0
+            assert entry.pw_dir == str(home) and entry.pw_shell == accounts.SHELL
+            assert home.stat().st_uid == entry.pw_uid and mode(home) == 0o700
+            assert mode(homes) == 0o711
+            assert entry.pw_gid != 0 and entry.pw_gid not in os.getgrouplist("root", 0)
+        finally:
+            removed = accounts.remove_accounts(prefix, homes)
+        assert removed == [f"{prefix}ana"] and not home.exists()
+        assert not [e for e in pwd.getpwall() if e.pw_name.startswith(prefix)]
+
+
+@AS_ROOT
+def test_an_account_the_recipe_did_not_make_is_never_taken_over():
+    with pytest.raises(accounts.AccountError, match="exists and is not a dicelab student's"):
+        asyncio.run(accounts.ensure_account("r", "oot", Path("/home")))
+
+
+@AS_ROOT
+def test_a_homes_folder_others_may_write_is_refused():
+    with pytest.raises(accounts.AccountError, match="root alone may write"):
+        accounts.make_homes(Path("/tmp"))
+
+
+# --- a real hub: every student an account of their own ---------------------------
 
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory) -> Iterator[hub_process.HubProcess]:
-    """A hub on a free port with a read-only (empty) shared cache; on leaving, it
-    is stopped and nothing it started may be left running."""
+    """A hub on a free port, its accounts of a prefix of its own, homes, state and
+    a root-owned shared cache (one table in it) in a scratch folder every account
+    may enter; on leaving, it is stopped, nothing it or its accounts started may
+    be left running, and its accounts and their homes are removed."""
+    if os.geteuid() != 0:
+        pytest.skip("the class server makes an account per student: needs root")
     if not dicelab_hub.PROXY.exists():
         pytest.fail("configurable-http-proxy is not installed: run make test (it runs npm ci)")
-    folder = tmp_path_factory.mktemp("hub")
-    cache = folder / "cache"
-    cache.mkdir()
-    cache.chmod(0o555)
-    settings = hub_process.local_settings(
-        folder / "state",
-        hub_process.free_port(),
-        NOTEBOOKS,
-        cache,
-        password=secrets.token_urlsafe(12),
-        run_tag=secrets.token_hex(8),
-    )
-    started = hub_process.start_hub(settings, folder / "hub.log")
-    try:
-        yield started
-    finally:
-        started.stop()
-        assert hub_process.tagged_processes(settings.run_tag) == []
-        assert started.leftovers == [], f"the hub left these running: {started.leftovers}"
+    if not (STUDENT_ENV / "bin" / "jupyterhub-singleuser").exists():
+        pytest.fail(f"the students' environment {STUDENT_ENV} is missing: run sudo make hub-env")
+    log = tmp_path_factory.mktemp("hub") / "hub.log"
+    with hub_process.scratch_folder() as folder:
+        cache = folder / "cache"
+        cache.mkdir(mode=0o755)
+        (cache / "table.json").write_text("{}")
+        (cache / "table.json").chmod(0o644)
+        places = hub_process.Places(
+            NOTEBOOKS, cache, STUDENT_ENV, folder / "homes", hub_process.scratch_prefix()
+        )
+        settings = hub_process.local_settings(
+            folder / "state", hub_process.free_port(), places, run_tag=secrets.token_hex(8)
+        )
+        started = hub_process.start_hub(settings, log)
+        try:
+            yield started
+        finally:
+            started.stop()
+            uids = {e.pw_uid for e in pwd.getpwall() if accounts.ours(e, settings.account_prefix)}
+            theirs = [p.pid for p in psutil.process_iter(["uids"]) if p.info["uids"].real in uids]
+            started.remove_accounts()
+            assert hub_process.tagged_processes(settings.run_tag) == []
+            assert started.leftovers == [], f"the hub left these running: {started.leftovers}"
+            assert theirs == [], "the students' accounts left processes running"
+            assert not [e for e in pwd.getpwall() if e.pw_name.startswith(settings.account_prefix)]
+            assert list(settings.homes.iterdir()) == []
 
 
 def run_async(coroutine: Coroutine[Any, Any, Any]) -> Any:
@@ -216,12 +398,13 @@ async def visit(hub: hub_process.HubProcess, name: str) -> dict[str, str]:
         kernel_id = await student.start_kernel()
         kernel = await student.connect(kernel_id)
         code = (
-            "import os\n"
+            "import os, pwd\n"
             "from dicelab.dice_poker.panel import DicePokerPanel\n"
             "panel = DicePokerPanel(['Ana'], seed=3)\n"
             "panel.roll_button.click(); panel.save_button.click()\n"
             "print(os.environ['DICELAB_CACHE_DIR'], os.environ['DICELAB_CACHE_READONLY'], "
-            "os.environ['DICELAB_SAVE_DIR'], panel.message.kind, sep='\\n')"
+            "os.environ['DICELAB_SAVE_DIR'], panel.message.kind, "
+            "pwd.getpwuid(os.getuid()).pw_name, sep='\\n')"
         )
         _, reply = await kernel.execute(code)
         await kernel.close()
@@ -230,8 +413,9 @@ async def visit(hub: hub_process.HubProcess, name: str) -> dict[str, str]:
         await student.stop(kernel_id)
     finally:
         await student.close()
-    cache, read_only, saves, kind = reply.stdout.split()
-    return {"cache": cache, "read_only": read_only, "saves": saves, "kind": kind, **app}
+    cache, read_only, saves, kind, account = reply.stdout.split()
+    seen = {"cache": cache, "read_only": read_only, "saves": saves, "kind": kind}
+    return {**seen, "account": account, **app}
 
 
 async def play_in_voila(student: Student, page: str) -> dict[str, str]:
@@ -254,23 +438,167 @@ async def play_in_voila(student: Student, page: str) -> dict[str, str]:
         await kernel.close()
 
 
+Seen = dict[int, tuple[str, bytes]]  # pid: the process's name, and what `process_text` gives
+
+
+async def a_lesson(hub: hub_process.HubProcess) -> tuple[dict[str, str], dict[str, str], Seen]:
+    """Alice's visit while Bob's server starts, then Bob's attempts (`try_everything`)."""
+    bob = Student.at(hub.settings.url, "bob", hub.settings.password)
+    try:
+        kernel_id, alice = await asyncio.gather(start_kernel(bob), visit(hub, "alice"))
+        tried, seen = await try_everything(hub, bob, kernel_id)
+        await bob.stop(kernel_id)
+    finally:
+        await bob.close()
+    return alice, tried, seen
+
+
+async def start_kernel(student: Student) -> str:
+    """The student logs in and starts their server and a kernel; its id."""
+    await student.log_in()
+    await student.start_server()
+    return await student.start_kernel()
+
+
+@pytest.fixture(scope="module")
+def lesson(hub) -> tuple[dict[str, str], dict[str, str], Seen]:
+    """Alice's visit (her account made beforehand, as at an earlier lesson, with
+    notes of her own at a lesson's name) and Bob's attempts."""
+    prefix, homes = hub.settings.account_prefix, hub.settings.homes
+    entry = run_async(accounts.ensure_account(prefix, "alice", homes))
+    notes = Path(entry.pw_dir) / LESSONS[0]
+    notes.write_text("my own notes")
+    os.chown(notes, entry.pw_uid, entry.pw_gid)
+    return run_async(a_lesson(hub))
+
+
+@pytest.fixture(scope="module")
+def alice(lesson) -> dict[str, str]:
+    """What Alice saw."""
+    return lesson[0]
+
+
+@pytest.fixture(scope="module")
+def bob(lesson) -> tuple[dict[str, str], Seen]:
+    """What Bob's attempts gave, and what the hub's processes showed meanwhile."""
+    return lesson[1], lesson[2]
+
+
 @pytest.mark.slow
-def test_a_student_gets_lessons_own_saves_shared_cache_and_the_play_app(hub):
-    home = hub.settings.homes / "ana"
-    first = sorted(NOTEBOOKS.glob("*.ipynb"))[0].name
-    home.mkdir(parents=True)
-    (home / first).write_text("my own notes")
-    seen = run_async(visit(hub, "ana"))
-    lessons = {p.name for p in NOTEBOOKS.glob("*.ipynb")}
-    assert lessons <= {p.name for p in home.iterdir()}
-    assert (home / first).read_text() == "my own notes"
-    assert Path(seen["cache"]) == hub.settings.cache_dir and seen["read_only"] == "1"
-    assert Path(seen["saves"]) == home / dicelab_hub.SAVES
-    assert seen["kind"] == "success"
-    saved = list(hub.settings.homes.rglob("dice-poker-save.json"))
-    assert saved and all(home in path.parents for path in saved)
-    assert seen["errors"] == "" and seen["problem"] == "None"
-    assert len(seen["dice"]) == 5 and set(seen["dice"]) <= set(FACES)
+def test_a_student_gets_lessons_own_saves_shared_cache_and_the_play_app(hub, alice):
+    home = hub.settings.home_of("alice")
+    account = home.name
+    owner = pwd.getpwnam(account)
+    assert alice["account"] == account
+    assert set(LESSONS) <= {p.name for p in home.iterdir()}
+    assert (home / LESSONS[0]).read_text() == "my own notes"
+    assert all((home / name).stat().st_uid == owner.pw_uid for name in LESSONS)
+    assert mode(home) == 0o700 and home.stat().st_uid == owner.pw_uid
+    assert Path(alice["cache"]) == hub.settings.cache_dir and alice["read_only"] == "1"
+    assert Path(alice["saves"]) == home / SAVES
+    assert alice["kind"] == "success"
+    saved = home / SAVES / "dice-poker-save.json"
+    assert saved.stat().st_uid == owner.pw_uid
+    for path in hub.settings.homes.rglob("dice-poker-save.json"):  # Bob's too: in his home
+        assert path.stat().st_uid == pwd.getpwnam(path.parents[1].name).pw_uid
+    assert alice["errors"] == "" and alice["problem"] == "None"
+    assert len(alice["dice"]) == 5 and set(alice["dice"]) <= set(FACES)
+
+
+TRIES = """
+import json, os, pwd
+from dicelab.dice_poker.panel import DicePokerPanel
+def attempt(action):
+    try:
+        action()
+        return "allowed"
+    except PermissionError:
+        return "refused"
+    except OSError as error:
+        return f"{{type(error).__name__}}: {{error}}"
+home, save, state, cache = {home!r}, {save!r}, {state!r}, {cache!r}
+own = os.environ["DICELAB_SAVE_DIR"]
+panel = DicePokerPanel(["Bob"], seed=4)
+panel.roll_button.click(); panel.save_button.click()
+print(json.dumps({{
+    "account": pwd.getpwuid(os.getuid()).pw_name,
+    "list alice's home": attempt(lambda: os.listdir(home)),
+    "read alice's save": attempt(lambda: open(save, "rb").read()),
+    "overwrite alice's save": attempt(lambda: open(save, "r+b").close()),
+    "write into alice's saves": attempt(lambda: open(home + "/dicelab-saves/x.json", "x").close()),
+    "write into alice's home": attempt(lambda: open(home + "/x.ipynb", "x").close()),
+    "list the hub's state": attempt(lambda: os.listdir(state)),
+    "read the hub's database": attempt(lambda: open(state + "/jupyterhub.sqlite", "rb").read()),
+    "read the cookie secret": attempt(
+        lambda: open(state + "/jupyterhub_cookie_secret", "rb").read()
+    ),
+    "read the password file": attempt(lambda: open(state + "/password", "rb").read()),
+    "add a file to the cache": attempt(lambda: open(cache + "/new.json", "x").close()),
+    "overwrite a file of the cache": attempt(lambda: open(cache + "/table.json", "r+b").close()),
+    "chmod the cache": attempt(lambda: os.chmod(cache, 0o777)),
+    "chmod a file of the cache": attempt(lambda: os.chmod(cache + "/table.json", 0o666)),
+    "read a file of the cache": attempt(lambda: open(cache + "/table.json", "rb").read()),
+    "write into his own saves": attempt(lambda: open(own + "/notes.txt", "x").close()),
+    "save his own game": panel.message.kind,
+}}))
+"""
+
+
+async def try_everything(
+    hub: hub_process.HubProcess, bob: Student, kernel_id: str
+) -> tuple[dict[str, str], Seen]:
+    """Bob runs `TRIES` in his kernel; what each attempt gave, and (while his
+    server and kernel run) the environment and command line of every process
+    of the hub."""
+    home = hub.settings.home_of("alice")
+    save = next(home.rglob("dice-poker-save.json"))
+    state, cache = hub.settings.state_dir, hub.settings.cache_dir
+    code = TRIES.format(home=str(home), save=str(save), state=str(state), cache=str(cache))
+    kernel = await bob.connect(kernel_id)
+    try:
+        _, reply = await kernel.execute(code)
+    finally:
+        await kernel.close()
+    seen = {
+        p.pid: (p.name(), process_text(p.pid))
+        for p in hub_process.tagged_processes(hub.settings.run_tag)
+    }
+    assert reply.errors == [], reply.errors
+    return json.loads(reply.stdout), seen
+
+
+def process_text(pid: int) -> bytes:
+    """What every account may see of a process (its command line) and what root
+    sees of it (its environment)."""
+    proc = Path(f"/proc/{pid}")
+    return (proc / "cmdline").read_bytes() + b"\0" + (proc / "environ").read_bytes()
+
+
+@pytest.mark.slow
+def test_a_students_kernel_cannot_reach_anothers_home_the_hubs_state_or_the_cache(hub, bob):
+    tried, _ = bob
+    assert tried.pop("account") == hub.settings.home_of("bob").name
+    allowed = {"read a file of the cache", "write into his own saves"}
+    assert tried.pop("save his own game") == "success"
+    assert {what: "allowed" for what in allowed} == {what: tried.pop(what) for what in allowed}
+    assert tried == {what: "refused" for what in tried} and len(tried) == 13
+    state = hub.settings.state_dir
+    assert mode(state) == 0o700
+    for name in ("jupyterhub.sqlite", "jupyterhub_cookie_secret", "password"):
+        assert mode(state / name) == 0o600 and (state / name).stat().st_uid == 0
+    assert (hub.settings.cache_dir / "table.json").read_text() == "{}"
+    assert mode(hub.settings.cache_dir) == 0o755
+    assert not (hub.settings.home_of("alice") / SAVES / "x.json").exists()
+
+
+@pytest.mark.slow
+def test_the_password_is_in_no_process_environment_or_command_line(hub, bob):
+    _, seen = bob
+    names = [name for name, _ in seen.values()]
+    assert hub.process.pid in seen and "node" in names  # the hub and the proxy
+    assert len(seen) >= 4  # and Bob's server and kernel
+    password = hub.settings.password.encode()
+    assert [name for name, text in seen.values() if password in text] == []
 
 
 @pytest.mark.slow

@@ -2,40 +2,55 @@
 
 `jupyterhub_config.py` calls `configure(c, settings_from_env(os.environ))`;
 `hub_process.py` (`make hub`, the load test, the smoke test) fills the
-environment.  The variables, all optional but the password:
+environment.  The hub runs as root and starts every student's server as a
+Unix account of their own (`accounts.StudentSpawner`).  The variables, all
+optional:
 
-- `DICELAB_HUB_DIR`: the hub's own folder (database, cookie secret, the
-  students' homes in `homes/`); default `build/hub` in the repository;
+- `DICELAB_HUB_DIR`: the hub's own state (database, cookie secret, the
+  password file, the proxy's pid), readable by root alone; default
+  `build/hub` in the repository;
 - `DICELAB_HUB_PORT`, `DICELAB_HUB_API_PORT`, `DICELAB_HUB_PROXY_API_PORT`:
   the public port (8000), the hub's port (8081) and the proxy's API port
   (8001), all on 127.0.0.1 only;
-- `DICELAB_HUB_PASSWORD`: the class password (8 characters or more);
+- `DICELAB_HUB_PASSWORD_FILE`: the file holding the class password (8
+  characters or more; default `DICELAB_HUB_DIR/password`), never the
+  password itself, which would be in the environment of the hub and the proxy;
 - `DICELAB_HUB_LESSONS`: the folder whose notebooks each student gets a copy
   of (default `notebooks/`; `build/student` after `make student`);
-- `DICELAB_CACHE_DIR`: the shared, read-only solver cache (default
-  `DICELAB_HUB_DIR/cache`);
+- `DICELAB_HUB_HOMES`: the folder of the students' homes (default `/home`);
+- `DICELAB_HUB_ACCOUNT_PREFIX`: the students' accounts are this plus their
+  name (default `dicelab-`: `dicelab-ana`);
+- `DICELAB_HUB_ENV`: the students' Python environment, which every account
+  can run (default `/opt/dicelab-class/env`, `make hub-env`);
+- `DICELAB_CACHE_DIR`: the shared solver cache, root's, read-only to the
+  students (default `/opt/dicelab-class/cache`);
 - `DICELAB_HUB_RUN`: a tag every process of this hub carries in its
   environment, so that a test can find (and end) whatever it started.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import sys
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import re
+import stat
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from accounts import DEFAULT_HOMES, DEFAULT_PREFIX, MAX_ACCOUNT, StudentSpawner
+from student_home import SAVES
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 PROXY = HERE / "node_modules" / ".bin" / "configurable-http-proxy"
+CLASS_DIR = Path("/opt/dicelab-class")  # what every account may read: the environment, the cache
 LOCALHOST = "127.0.0.1"
 MIN_PASSWORD = 8  # SharedPasswordAuthenticator's own minimum
-SAVES = "dicelab-saves"  # in each student's home
-# lower case after the hub's normalisation; no "/" or "..": a name is a folder name
-USERNAME_PATTERN = r"^[a-z0-9][a-z0-9_.-]{0,31}$"
+MAX_PREFIX = 12  # so that prefix + name fits Linux's 32 characters
+MAX_NAME = MAX_ACCOUNT - MAX_PREFIX
+# lower case after the hub's normalisation; no "/" or "..": a name is an account's
+USERNAME_PATTERN = rf"^[a-z0-9][a-z0-9_.-]{{0,{MAX_NAME - 1}}}$"
+PREFIX_PATTERN = rf"^[a-z_][a-z0-9_-]{{0,{MAX_PREFIX - 1}}}$"
 START_TIMEOUT = 300  # s: a whole class logging in at once on a small server
 KERNEL_CULL_IDLE = 3600  # s: a kernel idle for an hour is shut down (its memory freed)
 
@@ -46,26 +61,30 @@ class HubSettingsError(ValueError):
 
 @dataclass(frozen=True)
 class HubSettings:
-    """Where the hub keeps its state, its ports, the password, the lessons and the cache."""
+    """Where the hub keeps its state, its ports, the password, the lessons, the
+    students' accounts, their environment and the cache."""
 
     state_dir: Path
     port: int
     hub_port: int
     proxy_api_port: int
-    password: str
+    password_file: Path
+    password: str = field(repr=False)
     lessons: Path
+    homes: Path
+    account_prefix: str
+    student_env: Path
     cache_dir: Path
     run_tag: str = ""
-
-    @property
-    def homes(self) -> Path:
-        """The folder of the students' homes (one folder per student)."""
-        return self.state_dir / "homes"
 
     @property
     def url(self) -> str:
         """The address students open."""
         return f"http://{LOCALHOST}:{self.port}"
+
+    def home_of(self, name: str) -> Path:
+        """The home of hub user `name`: `homes/<prefix><name>`."""
+        return self.homes / f"{self.account_prefix}{name}"
 
 
 def parse_port(name: str, text: str) -> int:
@@ -97,12 +116,34 @@ def check_lessons(folder: Path) -> Path:
     return folder
 
 
+def check_prefix(prefix: str) -> str:
+    """The prefix of the students' accounts: a letter or `_` first, at most 12 characters."""
+    if not re.fullmatch(PREFIX_PATTERN, prefix):
+        raise HubSettingsError(
+            f"the accounts' prefix must be 1 to {MAX_PREFIX} lower-case letters, digits, "
+            f"'-' or '_' (a letter or '_' first), not {prefix!r}"
+        )
+    return prefix
+
+
+def read_password(path: Path) -> str:
+    """The class password held in the file `path`, which no other account may read."""
+    try:
+        info = path.stat()
+        text = path.read_text()
+    except FileNotFoundError:
+        raise HubSettingsError(f"the class password file {path} does not exist") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise HubSettingsError(f"the class password file {path} cannot be read: {error}") from None
+    if info.st_mode & (stat.S_IRWXG | stat.S_IRWXO):
+        raise HubSettingsError(f"other accounts may read {path}: chmod 600 {path}")
+    return check_password(text.strip())
+
+
 def settings_from_env(env: Mapping[str, str]) -> HubSettings:
     """The hub's settings from environment variables (see the module's docstring)."""
     state = Path(env.get("DICELAB_HUB_DIR") or REPO / "build" / "hub").resolve()
-    password = env.get("DICELAB_HUB_PASSWORD")
-    if not password:
-        raise HubSettingsError("DICELAB_HUB_PASSWORD is not set (the class password)")
+    password_file = Path(env.get("DICELAB_HUB_PASSWORD_FILE") or state / "password").resolve()
     return HubSettings(
         state_dir=state,
         port=parse_port("DICELAB_HUB_PORT", env.get("DICELAB_HUB_PORT", "8000")),
@@ -110,93 +151,73 @@ def settings_from_env(env: Mapping[str, str]) -> HubSettings:
         proxy_api_port=parse_port(
             "DICELAB_HUB_PROXY_API_PORT", env.get("DICELAB_HUB_PROXY_API_PORT", "8001")
         ),
-        password=check_password(password),
+        password_file=password_file,
+        password=read_password(password_file),
         lessons=check_lessons(Path(env.get("DICELAB_HUB_LESSONS") or REPO / "notebooks").resolve()),
-        cache_dir=Path(env.get("DICELAB_CACHE_DIR") or state / "cache").resolve(),
+        homes=Path(env.get("DICELAB_HUB_HOMES") or DEFAULT_HOMES).resolve(),
+        account_prefix=check_prefix(env.get("DICELAB_HUB_ACCOUNT_PREFIX", DEFAULT_PREFIX)),
+        student_env=Path(env.get("DICELAB_HUB_ENV") or CLASS_DIR / "env").resolve(),
+        cache_dir=Path(env.get("DICELAB_CACHE_DIR") or CLASS_DIR / "cache").resolve(),
         run_tag=env.get("DICELAB_HUB_RUN", ""),
     )
 
 
 def settings_env(settings: HubSettings) -> dict[str, str]:
-    """The environment variables that `settings_from_env` reads back as `settings`."""
+    """The environment variables that `settings_from_env` reads back as `settings`
+    (the password stays in its file)."""
     return {
         "DICELAB_HUB_DIR": str(settings.state_dir),
         "DICELAB_HUB_PORT": str(settings.port),
         "DICELAB_HUB_API_PORT": str(settings.hub_port),
         "DICELAB_HUB_PROXY_API_PORT": str(settings.proxy_api_port),
-        "DICELAB_HUB_PASSWORD": settings.password,
+        "DICELAB_HUB_PASSWORD_FILE": str(settings.password_file),
         "DICELAB_HUB_LESSONS": str(settings.lessons),
+        "DICELAB_HUB_HOMES": str(settings.homes),
+        "DICELAB_HUB_ACCOUNT_PREFIX": settings.account_prefix,
+        "DICELAB_HUB_ENV": str(settings.student_env),
         "DICELAB_CACHE_DIR": str(settings.cache_dir),
         "DICELAB_HUB_RUN": settings.run_tag,
     }
 
 
-def copy_lessons(source: Path, home: Path) -> list[str]:
-    """Copy into `home` each notebook of `source` that it does not have yet (a
-    student's own copy is never overwritten); the names copied.  Each copy
-    appears whole or not at all (written aside, then linked into place)."""
-    home.mkdir(parents=True, exist_ok=True)
-    copied = []
-    for notebook in sorted(source.glob("*.ipynb")):
-        target = home / notebook.name
-        if target.exists():
-            continue
-        part = home / f".{notebook.name}.part"
-        shutil.copyfile(notebook, part)
-        try:
-            os.link(part, target)  # fails if the student's copy appeared meanwhile
-            copied.append(notebook.name)
-        except FileExistsError:
-            pass
-        finally:
-            part.unlink()
-    return copied
-
-
-def home_of(spawner: Any) -> Path:
-    """A student's home: the spawner's `home_dir` (`SimpleLocalProcessSpawner`)."""
-    return Path(spawner.home_dir)
-
-
-def save_dir_of(spawner: Any) -> str:
-    """`DICELAB_SAVE_DIR` of a student: a folder in their own home."""
-    return str(home_of(spawner) / SAVES)
-
-
-def lessons_hook(source: Path) -> Callable[[Any], None]:
-    """A `Spawner.pre_spawn_hook`: the lessons copied into the home, and the saves folder made."""
-
-    def copy_for(spawner: Any) -> None:
-        home = home_of(spawner)
-        copied = copy_lessons(source, home)
-        (home / SAVES).mkdir(exist_ok=True)
-        if copied:
-            spawner.log.info("dicelab: copied %d lessons for %s", len(copied), spawner.user.name)
-
-    return copy_for
-
-
-def singleuser_args(is_root: bool) -> list[str]:
+def singleuser_args() -> list[str]:
     """The single-user servers' options: kernels idle for an hour culled; a kernel
-    that lost a race for a port restarted on new ports; root allowed (this
-    machine's one-OS-user setting runs everything as root).
+    that lost a race for a port restarted on new ports.
 
     Every server picks its kernels' ports on its own, so when a class starts at
     once two kernels now and then pick the same free port and one of them fails
     to start; its restart must then pick new ports (with the port cache on, the
     default, it retries the same ones until it gives up)."""
-    args = [
+    return [
         f"--MappingKernelManager.cull_idle_timeout={KERNEL_CULL_IDLE}",
         "--MappingKernelManager.cull_interval=300",
         "--KernelManager.cache_ports=False",
     ]
-    return [*args, "--allow-root"] if is_root else args
+
+
+def save_dir_of(spawner: Any) -> str:
+    """`DICELAB_SAVE_DIR` of a student: a folder in their own home."""
+    return str(spawner.home / SAVES)
+
+
+def student_environment(settings: HubSettings) -> dict[str, Any]:
+    """What every student's server (and its kernels) gets in its environment:
+    the cache, read-only; their saves folder; the students' environment first
+    on the PATH (JupyterLab's terminals too); the run tag."""
+    environment: dict[str, Any] = {
+        "DICELAB_CACHE_DIR": str(settings.cache_dir),
+        "DICELAB_CACHE_READONLY": "1",
+        "DICELAB_SAVE_DIR": save_dir_of,
+        "PATH": f"{settings.student_env / 'bin'}:/usr/local/bin:/usr/bin:/bin",
+    }
+    if settings.run_tag:
+        environment["DICELAB_HUB_RUN"] = settings.run_tag
+    return environment
 
 
 def configure(c: Any, settings: HubSettings) -> None:
     """Fill JupyterHub's config object `c` for a class on one server."""
     state = settings.state_dir
-    state.mkdir(parents=True, exist_ok=True)
     c.JupyterHub.bind_url = settings.url
     c.JupyterHub.hub_bind_url = f"http://{LOCALHOST}:{settings.hub_port}"
     c.JupyterHub.db_url = f"sqlite:///{state / 'jupyterhub.sqlite'}"
@@ -210,20 +231,15 @@ def configure(c: Any, settings: HubSettings) -> None:
     c.Authenticator.allow_all = True
     c.Authenticator.username_pattern = USERNAME_PATTERN
 
-    c.JupyterHub.spawner_class = "simple"
-    c.SimpleLocalProcessSpawner.home_dir_template = str(settings.homes / "{username}")
+    c.JupyterHub.spawner_class = StudentSpawner
+    c.StudentSpawner.account_prefix = settings.account_prefix
+    c.StudentSpawner.homes = str(settings.homes)
+    c.StudentSpawner.lessons = str(settings.lessons)
     c.Spawner.ip = LOCALHOST
-    c.Spawner.cmd = [str(Path(sys.executable).with_name("jupyterhub-singleuser"))]
-    c.Spawner.args = singleuser_args(os.geteuid() == 0)
+    c.Spawner.cmd = [str(settings.student_env / "bin" / "jupyterhub-singleuser")]
+    c.Spawner.args = singleuser_args()
     c.Spawner.default_url = "/lab"
     c.Spawner.start_timeout = START_TIMEOUT
     c.Spawner.http_timeout = START_TIMEOUT
-    c.Spawner.pre_spawn_hook = lessons_hook(settings.lessons)
-    environment: dict[str, Any] = {
-        "DICELAB_CACHE_DIR": str(settings.cache_dir),
-        "DICELAB_CACHE_READONLY": "1",
-        "DICELAB_SAVE_DIR": save_dir_of,
-    }
-    if settings.run_tag:
-        environment["DICELAB_HUB_RUN"] = settings.run_tag
-    c.Spawner.environment = environment
+    c.Spawner.env_keep = ["LANG", "LC_ALL"]  # not the hub's PATH, PYTHONPATH, VIRTUAL_ENV
+    c.Spawner.environment = student_environment(settings)

@@ -1,8 +1,11 @@
-"""Start and stop dicelab's JupyterHub; `make hub` runs this file.
+"""Start and stop dicelab's JupyterHub; `make hub` runs this file, as root.
 
 `python deploy/jupyterhub/hub_process.py [--port 8000] [--state build/hub]`
-prints the address and the class password, then runs JupyterHub in the
-foreground (Ctrl-C stops it, with every student's server and the proxy).
+prints the address and where the class password is, then runs JupyterHub in
+the foreground (Ctrl-C stops it, with every student's server and the proxy).
+It runs only as root: every student gets an account of their own.  The
+hub's state folder is made readable by root alone, and the hub runs with
+umask 077 (what it and the students' servers write is private).
 
 For the load test and the smoke test, `running_hub(settings, log)` starts a
 hub in the background and, on leaving, stops it and then ends whatever of its
@@ -16,10 +19,13 @@ import argparse
 import ctypes
 import os
 import secrets
+import shutil
 import signal
 import socket
+import stat
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -29,7 +35,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import psutil
+from accounts import (
+    DEFAULT_HOMES,
+    DEFAULT_PREFIX,
+    HOMES_MODE,
+    AccountError,
+    make_homes,
+    remove_accounts,
+)
 from dicelab_hub import (
+    CLASS_DIR,
     HERE,
     LOCALHOST,
     PROXY,
@@ -37,8 +52,9 @@ from dicelab_hub import (
     HubSettings,
     HubSettingsError,
     check_lessons,
-    check_password,
+    check_prefix,
     parse_port,
+    read_password,
     settings_env,
 )
 
@@ -48,6 +64,8 @@ CONFIG = HERE / "jupyterhub_config.py"
 JUPYTERHUB = Path(sys.executable).with_name("jupyterhub")
 TAG = "DICELAB_HUB_RUN"
 PR_SET_PDEATHSIG = 1  # prctl(2)
+PRIVATE_UMASK = 0o077
+NOT_ROOT = "the class server gives every student an account of their own: run it as root"
 
 
 def free_port() -> int:
@@ -67,15 +85,59 @@ def check_port_free(port: int) -> None:
             raise HubSettingsError(f"port {port} on {LOCALHOST} is in use") from None
 
 
-def class_password(state_dir: Path) -> str:
-    """The password in `state_dir/password`, made (and kept) on the first start."""
-    path = state_dir / "password"
-    if path.exists():
-        return check_password(path.read_text().strip())
-    state_dir.mkdir(parents=True, exist_ok=True)
-    password = secrets.token_urlsafe(9)
-    atomic_write(path, f"{password}\n".encode(), mode=0o600)  # for the teacher only
-    return password
+def class_password(path: Path) -> str:
+    """The class password in the file `path`, made (and kept) on the first start
+    (for root only: mode 0600 in a folder of mode 0700)."""
+    if not path.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        password = secrets.token_urlsafe(9)
+        atomic_write(path, f"{password}\n".encode(), mode=0o600)
+    return read_password(path)
+
+
+def check_root(command: str = "make hub") -> None:
+    """`HubSettingsError` unless this runs as root (it makes the students' accounts)."""
+    if os.geteuid() != 0:
+        raise HubSettingsError(f"{NOT_ROOT} (sudo {command})")
+
+
+def check_reachable(path: Path, what: str) -> None:
+    """`HubSettingsError` unless every account may enter `path` and each folder
+    above it (a clone under /root, mode 0700, is out of the students' reach)."""
+    for folder in [path, *path.parents]:
+        if not folder.stat().st_mode & stat.S_IXOTH:
+            raise HubSettingsError(
+                f"{what} {path} is out of the students' reach: {folder} lets no other account in"
+            )
+
+
+def check_student_env(settings: HubSettings) -> None:
+    """`HubSettingsError` unless the students' environment is built and every account may run it."""
+    program = settings.student_env / "bin" / "jupyterhub-singleuser"
+    if not os.access(program, os.X_OK):
+        raise HubSettingsError(
+            f"the students' environment {settings.student_env} is missing: run `sudo make hub-env`"
+        )
+    check_reachable(settings.student_env / "bin", "the students' environment")
+
+
+def prepare_folders(settings: HubSettings) -> None:
+    """The state folder made readable by root alone (its files 0600), the folder
+    of the homes made if missing (0711) and checked; the cache, if there,
+    checked to be within every student's reach."""
+    state = settings.state_dir
+    state.mkdir(mode=0o700, parents=True, exist_ok=True)
+    state.chmod(0o700)
+    for path in state.iterdir():
+        if path.is_file() and not path.is_symlink():
+            path.chmod(0o600)
+    try:
+        make_homes(settings.homes)
+    except AccountError as error:
+        raise HubSettingsError(str(error)) from None
+    check_reachable(settings.homes, "the homes folder")
+    if settings.cache_dir.is_dir():
+        check_reachable(settings.cache_dir, "the solver cache")
 
 
 def check_proxy() -> None:
@@ -88,16 +150,27 @@ def check_proxy() -> None:
 
 
 def die_with_parent() -> None:
-    """In the child before it runs the hub (Linux): SIGTERM when the process that
-    started it dies, so that a test killed midway still stops its hub (which
-    then stops the servers and the proxy)."""
+    """In the child before it runs the hub (Linux): umask 077, and SIGTERM when
+    the process that started it dies, so that a test killed midway still stops
+    its hub (which then stops the servers and the proxy)."""
+    os.umask(PRIVATE_UMASK)
     if sys.platform == "linux":
         ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def hub_env(settings: HubSettings) -> dict[str, str]:
-    """The environment JupyterHub runs with: this one, plus the settings."""
+    """The environment JupyterHub (and so the proxy) runs with: this one, plus
+    the settings; never the password (only its file's name)."""
     return {**os.environ, **settings_env(settings)}
+
+
+def check_can_start(settings: HubSettings) -> None:
+    """Everything a hub needs before it starts (`HubSettingsError` otherwise):
+    root, the proxy, the students' environment, its folders."""
+    check_root()
+    check_proxy()
+    check_student_env(settings)
+    prepare_folders(settings)
 
 
 def hub_alive(settings: HubSettings) -> bool:
@@ -114,6 +187,9 @@ def log_tail(path: Path, lines: int = 15) -> str:
     if not path.exists():
         return "(no log)"
     return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+
+
+SHUTDOWN = 20.0  # s: a student's server ends its kernels after the hub has stopped
 
 
 def tagged_processes(tag: str) -> list[psutil.Process]:
@@ -174,7 +250,8 @@ class HubProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout)
-        left = tagged_processes(self.settings.run_tag)
+        # the servers the hub stopped may still be ending their kernels: wait for that
+        _, left = psutil.wait_procs(tagged_processes(self.settings.run_tag), timeout=SHUTDOWN)
         names = []
         for process in left:
             try:
@@ -185,14 +262,18 @@ class HubProcess:
         self.leftovers += names
         return names
 
+    def remove_accounts(self) -> list[str]:
+        """Remove the students' accounts of this hub's prefix, with their homes
+        (a hub of a test or of the load test, once stopped); the accounts removed."""
+        return remove_accounts(self.settings.account_prefix, self.settings.homes)
+
 
 def start_hub(settings: HubSettings, log_path: Path, timeout: float = 120.0) -> HubProcess:
     """A hub with `settings` running in the background (its output in `log_path`),
     ready to take logins."""
     if not settings.run_tag:
         raise HubSettingsError("a hub started in the background needs a run tag")
-    check_proxy()
-    settings.state_dir.mkdir(parents=True, exist_ok=True)
+    check_can_start(settings)
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
@@ -216,32 +297,74 @@ def start_hub(settings: HubSettings, log_path: Path, timeout: float = 120.0) -> 
 
 @contextmanager
 def running_hub(settings: HubSettings, log_path: Path) -> Iterator[HubProcess]:
-    """A hub for the duration of a `with` block, stopped with all it started
-    (also when the block fails)."""
+    """A scratch hub for the duration of a `with` block (the load test), stopped
+    with all it started, then its students' accounts removed (also when the
+    block fails)."""
     hub = start_hub(settings, log_path)
     try:
         yield hub
     finally:
         hub.stop()
+        hub.remove_accounts()
+
+
+def scratch_prefix() -> str:
+    """A prefix of its own for the accounts of a scratch hub, e.g. "dl3f09a2-"."""
+    return f"dl{secrets.token_hex(3)}-"
+
+
+@contextmanager
+def scratch_folder() -> Iterator[Path]:
+    """A folder every account may enter (not list) for a scratch hub's homes and
+    cache, under /tmp (a test's own folders are closed to the students);
+    removed on leaving."""
+    folder = Path(tempfile.mkdtemp(prefix="dicelab-class-"))
+    folder.chmod(HOMES_MODE)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class Places:
+    """Where a hub on this machine finds the students' things (the defaults of `make hub`)."""
+
+    lessons: Path = REPO / "notebooks"
+    cache_dir: Path = CLASS_DIR / "cache"
+    student_env: Path = CLASS_DIR / "env"
+    homes: Path = DEFAULT_HOMES
+    account_prefix: str = DEFAULT_PREFIX
 
 
 def local_settings(
     state_dir: Path,
     port: int,
-    lessons: Path,
-    cache_dir: Path,
-    password: str,
+    places: Places,
+    password_file: Path | None = None,
     run_tag: str = "",
 ) -> HubSettings:
-    """Settings for a hub on this machine: the hub's and the proxy's API on free ports."""
+    """Settings for a hub on this machine: the hub's and the proxy's API on free
+    ports; the password in `password_file` (default `state_dir/password`, made
+    with a new password if missing)."""
+    if password_file is None:
+        password_file = state_dir.resolve() / "password"
+        password = class_password(password_file)
+    else:
+        password_file = password_file.resolve()
+        password = read_password(password_file)
     return HubSettings(
         state_dir=state_dir.resolve(),
         port=port,
         hub_port=free_port(),
         proxy_api_port=free_port(),
-        password=check_password(password),
-        lessons=check_lessons(lessons.resolve()),
-        cache_dir=cache_dir.resolve(),
+        password_file=password_file,
+        password=password,
+        lessons=check_lessons(places.lessons.resolve()),
+        homes=places.homes.resolve(),
+        account_prefix=check_prefix(places.account_prefix),
+        student_env=places.student_env.resolve(),
+        cache_dir=places.cache_dir.resolve(),
         run_tag=run_tag,
     )
 
@@ -255,14 +378,18 @@ def port_option(text: str) -> int:
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    """The command line's options (`make hub` passes --port and --lessons)."""
+    """The command line's options (`make hub` passes them all)."""
     parser = argparse.ArgumentParser(
-        prog="hub", description="Run dicelab's JupyterHub for a class on 127.0.0.1."
+        prog="hub", description="Run dicelab's JupyterHub for a class on 127.0.0.1 (as root)."
     )
+    places = Places()
     parser.add_argument("--port", type=port_option, default=8000, help="public port (default 8000)")
     parser.add_argument("--state", type=Path, default=REPO / "build" / "hub")
-    parser.add_argument("--lessons", type=Path, default=REPO / "notebooks")
-    parser.add_argument("--cache", type=Path, help="shared solver cache (default STATE/cache)")
+    parser.add_argument("--password-file", type=Path, help="default: STATE/password, made once")
+    parser.add_argument("--lessons", type=Path, default=places.lessons)
+    parser.add_argument("--cache", type=Path, default=places.cache_dir)
+    parser.add_argument("--env", type=Path, default=places.student_env)
+    parser.add_argument("--homes", type=Path, default=places.homes)
     return parser.parse_args(argv)
 
 
@@ -270,26 +397,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     """`make hub`: print the address and the password, then run the hub in the foreground."""
     args = parse_args(argv)
     try:
-        check_proxy()
+        check_root()
         check_port_free(args.port)
-        password = os.environ.get("DICELAB_HUB_PASSWORD") or class_password(args.state)
+        places = Places(args.lessons, args.cache, args.env, args.homes)
         settings = local_settings(
-            args.state,
-            args.port,
-            args.lessons,
-            args.cache or args.state / "cache",
-            password,
-            run_tag=secrets.token_hex(8),
+            args.state, args.port, places, args.password_file, run_tag=secrets.token_hex(8)
         )
+        check_can_start(settings)
     except HubSettingsError as error:
         print(f"hub: error: {error}", file=sys.stderr)
         return 2
     if not settings.cache_dir.is_dir():
-        print(f"hub: note: no solver cache in {settings.cache_dir}: kernels solve it themselves")
-    print(f"Students open {settings.url}/ and log in with any name and the password {password}")
+        print(f"hub: note: no solver cache in {settings.cache_dir}: the kernels solve nothing")
+    print(f"Students open {settings.url}/ and log in with any name and the password")
+    print(f"  {settings.password}   (kept in {settings.password_file}: edit it to change it)")
+    print(f"Each student runs as the account {settings.account_prefix}<name>, in {settings.homes}")
     print(f"The play app: {settings.url}/user/<name>/voila/render/play.ipynb")
     print("Ctrl-C stops the hub, every student's server and the proxy.", flush=True)
     os.chdir(settings.state_dir)
+    os.umask(PRIVATE_UMASK)
     os.execve(JUPYTERHUB, [str(JUPYTERHUB), "-f", str(CONFIG)], hub_env(settings))
 
 

@@ -44,8 +44,17 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from dicelab_hub import REPO, HubSettings
-from hub_process import HubProcess, free_port, local_settings, running_hub
+from dicelab_hub import REPO, HubSettings, HubSettingsError
+from hub_process import (
+    HubProcess,
+    Places,
+    check_root,
+    free_port,
+    local_settings,
+    running_hub,
+    scratch_folder,
+    scratch_prefix,
+)
 from loadtest_kernel import KernelClient, Model
 from loadtest_play import PANELS, Move, next_move, panel_problem
 from loadtest_resources import Resources, sample_until
@@ -291,7 +300,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=positive(int, 0), default=1)
     parser.add_argument("--out", type=Path, default=REPO / "build" / "loadtest.json")
     parser.add_argument("--state", type=Path, default=REPO / "build" / "loadtest-hub")
-    parser.add_argument("--cache", type=Path, default=REPO / "build" / "hub" / "cache")
+    parser.add_argument("--cache", type=Path, default=Places.cache_dir)
+    parser.add_argument("--env", type=Path, default=Places.student_env)
     args = parser.parse_args(argv)
     if args.students > MAX_STUDENTS:
         parser.error(f"--students is at most {MAX_STUDENTS}, not {args.students}")
@@ -302,15 +312,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     """`make loadtest`: a class on a hub of its own; 1 if there was any error."""
     args = parse_args(argv)
     options = Options(args.students, args.seconds, args.think, args.clicks, args.seed)
-    settings = local_settings(
-        args.state,
-        port=free_port(),
-        lessons=REPO / "notebooks",
-        cache_dir=args.cache,
-        password=secrets.token_urlsafe(12),
-        run_tag=secrets.token_hex(8),
-    )
-    return run(settings, options, args.out)
+    with scratch_folder() as folder:
+        try:
+            check_root("make loadtest")
+            shutil.rmtree(args.state, ignore_errors=True)
+            places = Places(REPO / "notebooks", args.cache, args.env, folder, scratch_prefix())
+            settings = local_settings(args.state, free_port(), places, run_tag=secrets.token_hex(8))
+            return run(settings, options, args.out)
+        except HubSettingsError as error:
+            print(f"loadtest: error: {error}", file=sys.stderr)
+            return 2
 
 
 def summary(result: dict[str, Any]) -> str:
@@ -322,8 +333,8 @@ def summary(result: dict[str, Any]) -> str:
 
 
 def run(settings: HubSettings, options: Options, out: Path) -> int:
-    """Start a fresh hub, run the class on it, stop everything, write the report to `out`."""
-    shutil.rmtree(settings.state_dir, ignore_errors=True)
+    """Start a hub, run the class on it, stop everything (the students'
+    accounts removed), write the report to `out`."""
     load_before = os.getloadavg()
     with running_hub(settings, settings.state_dir / "hub.log") as hub:
         result = asyncio.run(run_class(hub, options))
