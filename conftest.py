@@ -8,8 +8,9 @@ them apart, and how `make test` shares them between its two workers.
 `make check` runs the rest (the unit tests and the doctests).  Under
 pytest-xdist (`-n 2`), the browser tests go to one worker together, so that
 one worker owns the browser and the play app's server, and so do the cells of
-each notebook, so that they run in order in one kernel (`work_unit`); every
-other test is a unit of its own.
+each notebook, so that they run in order in one kernel, and the tests of a
+module that builds a wheel or starts a hub once (`work_unit`); every other
+test is a unit of its own.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from typing import Any
 import pytest
 
 BROWSER = Path(__file__).resolve().parent / "tests" / "browser"
+# modules whose tests share a module-scoped fixture that must exist once: a wheel
+# built in the repository's folder (two builds at once collide there), a hub
+TOGETHER = ("tests/test_wheel.py", "tests/test_hub.py")
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
@@ -38,13 +42,16 @@ def work_unit(nodeid: str) -> str:
     'browser'
     >>> work_unit("notebooks/03-three-rolls.ipynb::Cell 4")
     'notebooks/03-three-rolls.ipynb'
+    >>> work_unit("tests/test_wheel.py::test_the_wheel_holds_the_lessons")
+    'tests/test_wheel.py'
     >>> work_unit("tests/test_core.py::test_roll")
     'tests/test_core.py::test_roll'
     """
     if nodeid.startswith("tests/browser/"):
         return "browser"
-    if ".ipynb::" in nodeid:
-        return nodeid.split("::")[0]
+    module = nodeid.split("::")[0]
+    if module.endswith(".ipynb") or module in TOGETHER:
+        return module
     return nodeid
 
 
