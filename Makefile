@@ -23,7 +23,9 @@ HUB_STATE := build/hub
 HUB_ENV ?= /opt/dicelab-class/env
 HUB_CACHE ?= /opt/dicelab-class/cache
 HUB_HOMES ?= /home
-HUB_PASSWORD_FILE ?= $(HUB_STATE)/password
+# the names that may log in, one a line (default: any name); the teacher is the hub's admin
+HUB_ROSTER ?=
+HUB_TEACHER ?= teacher
 HUB_LESSONS ?= notebooks
 STUDENTS ?= 12
 SECONDS_PLAYED ?= 60
@@ -145,13 +147,11 @@ handout: setup
 
 # A class on one server (deploy/jupyterhub/README.md), as root: `make hub` runs
 # JupyterHub on 127.0.0.1:$(HUB_PORT), every student as an account of their own
-# (dicelab-<name>, home $(HUB_HOMES)/dicelab-<name>, mode 0700); the class password
-# is printed and kept in $(HUB_PASSWORD_FILE) (edit it to choose one: never on the
-# command line, where `ps` shows it to every account); `make hub-clean` removes the
-# accounts, their homes and the hub's state; `make loadtest STUDENTS=N` plays N
-# simulated students on a hub of its own and writes build/loadtest.json.
+# (dicelab-<name>, home $(HUB_HOMES)/dicelab-<name>, mode 0700); the first login
+# under a name sets that student's password; `make hub-clean` removes the accounts,
+# their homes and the hub's state; `make loadtest STUDENTS=N` plays N simulated
+# students on a hub of its own and writes build/loadtest.json.
 hub-root:
-	$(if $(HUB_PASSWORD),$(error HUB_PASSWORD= shows the class password to every account (ps): write it into $(HUB_PASSWORD_FILE), or give HUB_PASSWORD_FILE=))
 	@[ "$(USER_ID)" = 0 ] || { echo "the class server gives every student an account of their own: run it as root (sudo make $(or $(MAKECMDGOALS),hub))"; exit 1; }
 
 $(VENV)/.hub-installed: $(VENV)/.lab-installed
@@ -212,7 +212,8 @@ $(HUB_CACHE)/.filled: | hub-root $(VENV)/.hub-installed
 HUB_PLACES = --cache $(HUB_CACHE) --env $(HUB_ENV)
 hub: hub-root $(VENV)/.hub-installed $(HUB_PROXY) hub-env $(HUB_CACHE)/.filled
 	$(BIN)/python $(HUB_DIR)/hub_process.py --port $(HUB_PORT) --lessons $(HUB_LESSONS) \
-	  --state $(HUB_STATE) --password-file $(HUB_PASSWORD_FILE) --homes $(HUB_HOMES) $(HUB_PLACES)
+	  --state $(HUB_STATE) --homes $(HUB_HOMES) --teacher $(HUB_TEACHER) \
+	  $(if $(HUB_ROSTER),--roster $(HUB_ROSTER)) $(HUB_PLACES)
 
 # the students' accounts (dicelab-*) and homes, and the hub's state; the environment
 # and the cache stay (sudo rm -rf /opt/dicelab-class removes them)

@@ -41,7 +41,7 @@ import hub_process  # noqa: E402
 import loadtest  # noqa: E402
 from loadtest_kernel import decode_frame  # noqa: E402
 from loadtest_play import FACES, one, panel_problem  # noqa: E402
-from loadtest_student import Student  # noqa: E402
+from loadtest_student import Student, StudentError  # noqa: E402
 from student_home import SAVES, Owner, prepare_home  # noqa: E402
 
 NOTEBOOKS = dicelab_hub.REPO / "notebooks"
@@ -61,18 +61,18 @@ def mode(path: Path) -> int:
 
 @pytest.fixture
 def good(tmp_path) -> dict[str, str]:
-    """The environment of a valid hub: its state in `tmp_path`, its password file there."""
-    state = tmp_path / "state"
-    hub_process.class_password(state / "password")
-    return {"DICELAB_HUB_DIR": str(state)}
+    """The environment of a valid hub: its state in `tmp_path`."""
+    return {"DICELAB_HUB_DIR": str(tmp_path / "state")}
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
+        ({"DICELAB_HUB_ROSTER": "/no/such"}, "the roster /no/such does not exist"),
         (
-            {"DICELAB_HUB_PASSWORD_FILE": "/no/such"},
-            "the class password file /no/such does not exist",
+            {"DICELAB_HUB_TEACHER": "Miss Ana"},
+            "the teacher's name must be 1 to 20 lower-case letters, digits, '.', '_' or '-' "
+            "(a letter or digit first), not 'Miss Ana'",
         ),
         ({"DICELAB_HUB_PORT": "80a"}, "DICELAB_HUB_PORT must be a port number, not '80a'"),
         (
@@ -93,27 +93,46 @@ def test_a_bad_setting_is_one_clear_line(good, change, message):
     assert str(error.value) == message
 
 
-def test_a_password_file_too_short_or_open_to_others_is_refused(tmp_path):
-    path = tmp_path / "password"
-    path.write_text("short\n")
-    path.chmod(0o600)
-    with pytest.raises(dicelab_hub.HubSettingsError, match="needs 8 characters or more, not 5"):
-        dicelab_hub.read_password(path)
-    path.write_text("long enough\n")
-    path.chmod(0o644)
-    with pytest.raises(dicelab_hub.HubSettingsError) as error:
-        dicelab_hub.read_password(path)
-    assert str(error.value) == f"other accounts may read {path}: chmod 600 {path}"
+def test_a_roster_holds_names_that_can_log_in(tmp_path):
+    path = tmp_path / "roster.txt"
+    path.write_text("# class 7B\nana\n  Bruno  # a comment\n\ncaio\n")
+    assert dicelab_hub.read_roster(path) == {"ana", "bruno", "caio"}
+    path.write_text("ana\nroot/..\n")
+    with pytest.raises(dicelab_hub.HubSettingsError, match="a name in the roster must be"):
+        dicelab_hub.read_roster(path)
 
 
-def test_the_settings_go_through_the_environment_without_the_password(good):
+def test_the_settings_go_through_the_environment(good, tmp_path):
     settings = dicelab_hub.settings_from_env({**good, "DICELAB_HUB_RUN": "tag"})
     env = dicelab_hub.settings_env(settings)
     assert dicelab_hub.settings_from_env(env) == settings
     assert settings.lessons == NOTEBOOKS and settings.port == 8000
     assert settings.homes == Path("/home") and settings.account_prefix == "dicelab-"
-    assert all(settings.password not in value for value in env.values())
-    assert settings.password not in repr(settings)
+    assert settings.roster is None and settings.teacher == "teacher"
+    (tmp_path / "roster").write_text("ana\nbia\n")
+    with_roster = {**good, "DICELAB_HUB_ROSTER": str(tmp_path / "roster")}
+    settings = dicelab_hub.settings_from_env(with_roster)
+    assert settings.roster == {"ana", "bia"}
+    assert dicelab_hub.settings_from_env(dicelab_hub.settings_env(settings)) == settings
+
+
+def test_each_student_has_a_password_of_their_own_and_the_teacher_is_the_admin(good, tmp_path):
+    """Not one class password: the first login under a name sets its own (F17)."""
+    c = SimpleNamespace(
+        JupyterHub=SimpleNamespace(), ConfigurableHTTPProxy=SimpleNamespace(),
+        Authenticator=SimpleNamespace(), FirstUseAuthenticator=SimpleNamespace(),
+        StudentSpawner=SimpleNamespace(), Spawner=SimpleNamespace(),
+    )  # fmt: skip
+    (tmp_path / "roster").write_text("ana\nbia\n")
+    settings = dicelab_hub.settings_from_env(
+        {**good, "DICELAB_HUB_ROSTER": str(tmp_path / "roster")}
+    )
+    dicelab_hub.configure(c, settings)
+    assert c.JupyterHub.authenticator_class == "firstuseauthenticator.FirstUseAuthenticator"
+    assert c.FirstUseAuthenticator.dbm_path == str(settings.state_dir / "passwords.dbm")
+    assert c.FirstUseAuthenticator.min_password_length >= 8
+    assert c.Authenticator.admin_users == {"teacher"} and c.Authenticator.allow_all is False
+    assert c.Authenticator.allowed_users == {"ana", "bia", "teacher"}
 
 
 def test_everything_listens_on_loopback_only_and_students_run_their_own_environment(good):
@@ -122,9 +141,10 @@ def test_everything_listens_on_loopback_only_and_students_run_their_own_environm
     c = SimpleNamespace(
         **{k: SimpleNamespace() for k in sections},
         Authenticator=SimpleNamespace(),
-        SharedPasswordAuthenticator=SimpleNamespace(),
+        FirstUseAuthenticator=SimpleNamespace(),
     )
     dicelab_hub.configure(c, settings)
+    assert c.Authenticator.allow_all is True  # no roster: any name, never a system account
     urls = [c.JupyterHub.bind_url, c.JupyterHub.hub_bind_url, c.ConfigurableHTTPProxy.api_url]
     assert all(url.startswith("http://127.0.0.1:") for url in urls)
     assert c.Spawner.ip == "127.0.0.1"
@@ -175,13 +195,6 @@ def test_the_verdict_names_the_largest_class_held_and_what_ran_out_first(tmp_pat
     assert loadtest.read_history(tmp_path / "missing.json") == []
 
 
-def test_the_class_password_is_made_once_and_readable_by_its_owner_only(tmp_path):
-    path = tmp_path / "state" / "password"
-    password = hub_process.class_password(path)
-    assert len(password) >= 8 and hub_process.class_password(path) == password
-    assert mode(path) == 0o600 and mode(path.parent) == 0o700
-
-
 def test_the_quantiles_are_nearest_rank():
     values = [float(v) for v in range(1, 21)]
     assert loadtest.quantile(values, 0.5) == 10.0
@@ -210,7 +223,7 @@ def test_the_load_tests_bad_options_are_one_line(argv, message, capsys):
         (["--port", "99999"], "argument --port: must be a port from 1 to 65535, not 99999"),
         (["--port", "80a"], "argument --port: must be a port number, not '80a'"),
         (["--lessons", "/no/such"], "the lessons folder /no/such does not exist"),
-        (["--password-file", "/no/such"], "the class password file /no/such does not exist"),
+        (["--roster", "/no/such"], "the roster /no/such does not exist"),
         (["--env", "/no/such"], "the students' environment /no/such is missing: run `sudo make"),
     ],
 )
@@ -381,6 +394,14 @@ def hub(tmp_path_factory) -> Iterator[hub_process.HubProcess]:
             assert list(settings.homes.iterdir()) == []
 
 
+PASSWORDS: dict[str, str] = {}  # each student's own, set at their first login
+
+
+def password_of(name: str) -> str:
+    """The password `name` chose at their first login (made up the first time)."""
+    return PASSWORDS.setdefault(name, secrets.token_urlsafe(9))
+
+
 def run_async(coroutine: Coroutine[Any, Any, Any]) -> Any:
     """Run `coroutine` to its end in a thread of its own: in the whole suite, the
     browser tests' Playwright keeps an event loop running in the main thread."""
@@ -391,7 +412,7 @@ def run_async(coroutine: Coroutine[Any, Any, Any]) -> Any:
 async def visit(hub: hub_process.HubProcess, name: str) -> dict[str, str]:
     """A student logs in, starts the server, runs a cell, saves a game and opens
     the Voilà app; what they saw."""
-    student = Student.at(hub.settings.url, name, hub.settings.password)
+    student = Student.at(hub.settings.url, name, password_of(name))
     try:
         await student.log_in()
         await student.start_server()
@@ -443,7 +464,7 @@ Seen = dict[int, tuple[str, bytes]]  # pid: the process's name, and what `proces
 
 async def a_lesson(hub: hub_process.HubProcess) -> tuple[dict[str, str], dict[str, str], Seen]:
     """Alice's visit while Bob's server starts, then Bob's attempts (`try_everything`)."""
-    bob = Student.at(hub.settings.url, "bob", hub.settings.password)
+    bob = Student.at(hub.settings.url, "bob", password_of("bob"))
     try:
         kernel_id, alice = await asyncio.gather(start_kernel(bob), visit(hub, "alice"))
         tried, seen = await try_everything(hub, bob, kernel_id)
@@ -532,7 +553,7 @@ print(json.dumps({{
     "read the cookie secret": attempt(
         lambda: open(state + "/jupyterhub_cookie_secret", "rb").read()
     ),
-    "read the password file": attempt(lambda: open(state + "/password", "rb").read()),
+    "read the passwords": attempt(lambda: open(state + "/passwords.dbm", "rb").read()),
     "add a file to the cache": attempt(lambda: open(cache + "/new.json", "x").close()),
     "overwrite a file of the cache": attempt(lambda: open(cache + "/table.json", "r+b").close()),
     "chmod the cache": attempt(lambda: os.chmod(cache, 0o777)),
@@ -584,7 +605,9 @@ def test_a_students_kernel_cannot_reach_anothers_home_the_hubs_state_or_the_cach
     assert tried == {what: "refused" for what in tried} and len(tried) == 13
     state = hub.settings.state_dir
     assert mode(state) == 0o700
-    for name in ("jupyterhub.sqlite", "jupyterhub_cookie_secret", "password"):
+    hashes = [path.name for path in state.glob("passwords.dbm*")]  # the students' passwords
+    assert hashes
+    for name in ("jupyterhub.sqlite", "jupyterhub_cookie_secret", *hashes):
         assert mode(state / name) == 0o600 and (state / name).stat().st_uid == 0
     assert (hub.settings.cache_dir / "table.json").read_text() == "{}"
     assert mode(hub.settings.cache_dir) == 0o755
@@ -592,13 +615,32 @@ def test_a_students_kernel_cannot_reach_anothers_home_the_hubs_state_or_the_cach
 
 
 @pytest.mark.slow
-def test_the_password_is_in_no_process_environment_or_command_line(hub, bob):
+def test_no_password_is_in_a_process_environment_or_command_line(hub, bob):
     _, seen = bob
     names = [name for name, _ in seen.values()]
     assert hub.process.pid in seen and "node" in names  # the hub and the proxy
     assert len(seen) >= 4  # and Bob's server and kernel
-    password = hub.settings.password.encode()
-    assert [name for name, text in seen.values() if password in text] == []
+    assert set(PASSWORDS) >= {"alice", "bob"}
+    for password in PASSWORDS.values():
+        assert [name for name, text in seen.values() if password.encode() in text] == []
+
+
+@pytest.mark.slow
+def test_nobody_logs_in_under_a_students_name_with_another_password(hub, alice, bob):
+    """F17: with one class password, Bob logged in as Alice with the password he had;
+    now Alice's first login set hers, and Bob's (or any other) is refused."""
+
+    async def log_in(password: str) -> None:
+        student = Student.at(hub.settings.url, "alice", password)
+        try:
+            await student.log_in()
+        finally:
+            await student.close()
+
+    for password in (password_of("bob"), "not-alices-password"):
+        with pytest.raises(StudentError, match=r"alice: log in \(wrong password\?\): HTTP 403"):
+            run_async(log_in(password))
+    run_async(log_in(password_of("alice")))  # Alice herself still can
 
 
 @pytest.mark.slow

@@ -7,14 +7,16 @@ Unix account of their own (`accounts.StudentSpawner`).  The variables, all
 optional:
 
 - `DICELAB_HUB_DIR`: the hub's own state (database, cookie secret, the
-  password file, the proxy's pid), readable by root alone; default
-  `build/hub` in the repository;
+  students' password hashes, the proxy's pid), readable by root alone;
+  default `build/hub` in the repository;
 - `DICELAB_HUB_PORT`, `DICELAB_HUB_API_PORT`, `DICELAB_HUB_PROXY_API_PORT`:
   the public port (8000), the hub's port (8081) and the proxy's API port
   (8001), all on 127.0.0.1 only;
-- `DICELAB_HUB_PASSWORD_FILE`: the file holding the class password (8
-  characters or more; default `DICELAB_HUB_DIR/password`), never the
-  password itself, which would be in the environment of the hub and the proxy;
+- `DICELAB_HUB_ROSTER`: a file of the names allowed to log in, one a line
+  (`#` starts a comment); without it, any name of the right form;
+- `DICELAB_HUB_TEACHER`: the teacher's name, the hub's admin (default
+  `teacher`), who may delete a student in the admin page (their next login
+  sets a new password);
 - `DICELAB_HUB_LESSONS`: the folder whose notebooks each student gets a copy
   of (default `notebooks/`; `build/student` after `make student`);
 - `DICELAB_HUB_HOMES`: the folder of the students' homes (default `/home`);
@@ -31,9 +33,8 @@ optional:
 from __future__ import annotations
 
 import re
-import stat
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +46,7 @@ REPO = HERE.parent.parent
 PROXY = HERE / "node_modules" / ".bin" / "configurable-http-proxy"
 CLASS_DIR = Path("/opt/dicelab-class")  # what every account may read: the environment, the cache
 LOCALHOST = "127.0.0.1"
-MIN_PASSWORD = 8  # SharedPasswordAuthenticator's own minimum
+MIN_PASSWORD = 8  # characters of a student's own password
 MAX_PREFIX = 12  # so that prefix + name fits Linux's 32 characters
 MAX_NAME = MAX_ACCOUNT - MAX_PREFIX
 # lower case after the hub's normalisation; no "/" or "..": a name is an account's
@@ -61,15 +62,16 @@ class HubSettingsError(ValueError):
 
 @dataclass(frozen=True)
 class HubSettings:
-    """Where the hub keeps its state, its ports, the password, the lessons, the
+    """Where the hub keeps its state, its ports, who may log in, the lessons, the
     students' accounts, their environment and the cache."""
 
     state_dir: Path
     port: int
     hub_port: int
     proxy_api_port: int
-    password_file: Path
-    password: str = field(repr=False)
+    roster: frozenset[str] | None
+    roster_file: Path | None
+    teacher: str
     lessons: Path
     homes: Path
     account_prefix: str
@@ -98,13 +100,14 @@ def parse_port(name: str, text: str) -> int:
     return port
 
 
-def check_password(password: str) -> str:
-    """The class password if it is long enough for the authenticator."""
-    if len(password) < MIN_PASSWORD:
+def check_name(name: str, what: str) -> str:
+    """A name that can log in (and be an account's with the prefix), else a one-line error."""
+    if not re.fullmatch(USERNAME_PATTERN, name):
         raise HubSettingsError(
-            f"the class password needs {MIN_PASSWORD} characters or more, not {len(password)}"
+            f"{what} must be 1 to {MAX_NAME} lower-case letters, digits, '.', '_' or '-' "
+            f"(a letter or digit first), not {name!r}"
         )
-    return password
+    return name
 
 
 def check_lessons(folder: Path) -> Path:
@@ -126,24 +129,24 @@ def check_prefix(prefix: str) -> str:
     return prefix
 
 
-def read_password(path: Path) -> str:
-    """The class password held in the file `path`, which no other account may read."""
+def read_roster(path: Path) -> frozenset[str]:
+    """The names in the roster file `path`: one a line, blank lines and what follows
+    `#` left out; a one-line `HubSettingsError` for a missing file or a bad name."""
     try:
-        info = path.stat()
-        text = path.read_text()
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise HubSettingsError(f"the class password file {path} does not exist") from None
+        raise HubSettingsError(f"the roster {path} does not exist") from None
     except (OSError, UnicodeDecodeError) as error:
-        raise HubSettingsError(f"the class password file {path} cannot be read: {error}") from None
-    if info.st_mode & (stat.S_IRWXG | stat.S_IRWXO):
-        raise HubSettingsError(f"other accounts may read {path}: chmod 600 {path}")
-    return check_password(text.strip())
+        raise HubSettingsError(f"the roster {path} cannot be read: {error}") from None
+    names = [line.split("#")[0].strip().lower() for line in text.splitlines()]
+    return frozenset(check_name(name, "a name in the roster") for name in names if name)
 
 
 def settings_from_env(env: Mapping[str, str]) -> HubSettings:
     """The hub's settings from environment variables (see the module's docstring)."""
     state = Path(env.get("DICELAB_HUB_DIR") or REPO / "build" / "hub").resolve()
-    password_file = Path(env.get("DICELAB_HUB_PASSWORD_FILE") or state / "password").resolve()
+    roster = env.get("DICELAB_HUB_ROSTER")
+    roster_file = Path(roster).resolve() if roster else None
     return HubSettings(
         state_dir=state,
         port=parse_port("DICELAB_HUB_PORT", env.get("DICELAB_HUB_PORT", "8000")),
@@ -151,8 +154,9 @@ def settings_from_env(env: Mapping[str, str]) -> HubSettings:
         proxy_api_port=parse_port(
             "DICELAB_HUB_PROXY_API_PORT", env.get("DICELAB_HUB_PROXY_API_PORT", "8001")
         ),
-        password_file=password_file,
-        password=read_password(password_file),
+        roster=None if roster_file is None else read_roster(roster_file),
+        roster_file=roster_file,
+        teacher=check_name(env.get("DICELAB_HUB_TEACHER") or "teacher", "the teacher's name"),
         lessons=check_lessons(Path(env.get("DICELAB_HUB_LESSONS") or REPO / "notebooks").resolve()),
         homes=Path(env.get("DICELAB_HUB_HOMES") or DEFAULT_HOMES).resolve(),
         account_prefix=check_prefix(env.get("DICELAB_HUB_ACCOUNT_PREFIX", DEFAULT_PREFIX)),
@@ -163,14 +167,14 @@ def settings_from_env(env: Mapping[str, str]) -> HubSettings:
 
 
 def settings_env(settings: HubSettings) -> dict[str, str]:
-    """The environment variables that `settings_from_env` reads back as `settings`
-    (the password stays in its file)."""
+    """The environment variables that `settings_from_env` reads back as `settings`."""
     return {
         "DICELAB_HUB_DIR": str(settings.state_dir),
         "DICELAB_HUB_PORT": str(settings.port),
         "DICELAB_HUB_API_PORT": str(settings.hub_port),
         "DICELAB_HUB_PROXY_API_PORT": str(settings.proxy_api_port),
-        "DICELAB_HUB_PASSWORD_FILE": str(settings.password_file),
+        "DICELAB_HUB_ROSTER": "" if settings.roster_file is None else str(settings.roster_file),
+        "DICELAB_HUB_TEACHER": settings.teacher,
         "DICELAB_HUB_LESSONS": str(settings.lessons),
         "DICELAB_HUB_HOMES": str(settings.homes),
         "DICELAB_HUB_ACCOUNT_PREFIX": settings.account_prefix,
@@ -226,10 +230,20 @@ def configure(c: Any, settings: HubSettings) -> None:
     c.ConfigurableHTTPProxy.command = [str(PROXY)]
     c.ConfigurableHTTPProxy.pid_file = str(state / "jupyterhub-proxy.pid")
 
-    c.JupyterHub.authenticator_class = "shared-password"
-    c.SharedPasswordAuthenticator.user_password = settings.password
-    c.Authenticator.allow_all = True
+    # each student's own password, set at their first login (bcrypt hashes in a
+    # dbm file of the hub's state, 0600); deleting a user in the admin page lets
+    # their next login set a new one
+    c.JupyterHub.authenticator_class = "firstuseauthenticator.FirstUseAuthenticator"
+    c.FirstUseAuthenticator.dbm_path = str(state / "passwords.dbm")
+    c.FirstUseAuthenticator.min_password_length = MIN_PASSWORD
+    c.FirstUseAuthenticator.create_users = True
     c.Authenticator.username_pattern = USERNAME_PATTERN
+    c.Authenticator.admin_users = {settings.teacher}
+    if settings.roster is None:
+        c.Authenticator.allow_all = True  # any name: it is never a system account's (prefix)
+    else:
+        c.Authenticator.allow_all = False
+        c.Authenticator.allowed_users = set(settings.roster) | {settings.teacher}
 
     c.JupyterHub.spawner_class = StudentSpawner
     c.StudentSpawner.account_prefix = settings.account_prefix

@@ -1,7 +1,7 @@
 """Start and stop dicelab's JupyterHub; `make hub` runs this file, as root.
 
 `python deploy/jupyterhub/hub_process.py [--port 8000] [--state build/hub]`
-prints the address and where the class password is, then runs JupyterHub in
+prints the address and how students log in, then runs JupyterHub in
 the foreground (Ctrl-C stops it, with every student's server and the proxy).
 It runs only as root: every student gets an account of their own.  The
 hub's state folder is made readable by root alone, and the hub runs with
@@ -47,18 +47,18 @@ from dicelab_hub import (
     CLASS_DIR,
     HERE,
     LOCALHOST,
+    MIN_PASSWORD,
     PROXY,
     REPO,
     HubSettings,
     HubSettingsError,
     check_lessons,
+    check_name,
     check_prefix,
     parse_port,
-    read_password,
+    read_roster,
     settings_env,
 )
-
-from dicelab.core.engine.files import atomic_write
 
 CONFIG = HERE / "jupyterhub_config.py"
 JUPYTERHUB = Path(sys.executable).with_name("jupyterhub")
@@ -83,16 +83,6 @@ def check_port_free(port: int) -> None:
             sock.bind((LOCALHOST, port))
         except OSError:
             raise HubSettingsError(f"port {port} on {LOCALHOST} is in use") from None
-
-
-def class_password(path: Path) -> str:
-    """The class password in the file `path`, made (and kept) on the first start
-    (for root only: mode 0600 in a folder of mode 0700)."""
-    if not path.exists():
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        password = secrets.token_urlsafe(9)
-        atomic_write(path, f"{password}\n".encode(), mode=0o600)
-    return read_password(path)
 
 
 def check_root(command: str = "make hub") -> None:
@@ -160,7 +150,7 @@ def die_with_parent() -> None:
 
 def hub_env(settings: HubSettings) -> dict[str, str]:
     """The environment JupyterHub (and so the proxy) runs with: this one, plus
-    the settings; never the password (only its file's name)."""
+    the settings (no password: the students' are hashed in the hub's state)."""
     return {**os.environ, **settings_env(settings)}
 
 
@@ -341,25 +331,21 @@ def local_settings(
     state_dir: Path,
     port: int,
     places: Places,
-    password_file: Path | None = None,
+    roster_file: Path | None = None,
+    teacher: str = "teacher",
     run_tag: str = "",
 ) -> HubSettings:
     """Settings for a hub on this machine: the hub's and the proxy's API on free
-    ports; the password in `password_file` (default `state_dir/password`, made
-    with a new password if missing)."""
-    if password_file is None:
-        password_file = state_dir.resolve() / "password"
-        password = class_password(password_file)
-    else:
-        password_file = password_file.resolve()
-        password = read_password(password_file)
+    ports; the names in `roster_file` may log in (None: any name)."""
+    roster_file = None if roster_file is None else roster_file.resolve()
     return HubSettings(
         state_dir=state_dir.resolve(),
         port=port,
         hub_port=free_port(),
         proxy_api_port=free_port(),
-        password_file=password_file,
-        password=password,
+        roster=None if roster_file is None else read_roster(roster_file),
+        roster_file=roster_file,
+        teacher=check_name(teacher, "the teacher's name"),
         lessons=check_lessons(places.lessons.resolve()),
         homes=places.homes.resolve(),
         account_prefix=check_prefix(places.account_prefix),
@@ -385,7 +371,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     places = Places()
     parser.add_argument("--port", type=port_option, default=8000, help="public port (default 8000)")
     parser.add_argument("--state", type=Path, default=REPO / "build" / "hub")
-    parser.add_argument("--password-file", type=Path, help="default: STATE/password, made once")
+    parser.add_argument("--roster", type=Path, help="the names that may log in, one a line")
+    parser.add_argument("--teacher", default="teacher", help="the admin's name (default teacher)")
     parser.add_argument("--lessons", type=Path, default=places.lessons)
     parser.add_argument("--cache", type=Path, default=places.cache_dir)
     parser.add_argument("--env", type=Path, default=places.student_env)
@@ -394,14 +381,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """`make hub`: print the address and the password, then run the hub in the foreground."""
+    """`make hub`: print the address and how to log in, then run the hub in the foreground."""
     args = parse_args(argv)
     try:
         check_root()
         check_port_free(args.port)
         places = Places(args.lessons, args.cache, args.env, args.homes)
         settings = local_settings(
-            args.state, args.port, places, args.password_file, run_tag=secrets.token_hex(8)
+            args.state, args.port, places, args.roster, args.teacher, run_tag=secrets.token_hex(8)
         )
         check_can_start(settings)
     except HubSettingsError as error:
@@ -409,8 +396,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if not settings.cache_dir.is_dir():
         print(f"hub: note: no solver cache in {settings.cache_dir}: the kernels solve nothing")
-    print(f"Students open {settings.url}/ and log in with any name and the password")
-    print(f"  {settings.password}   (kept in {settings.password_file}: edit it to change it)")
+    who = "any name" if settings.roster is None else f"a name of {settings.roster_file}"
+    print(f"Students open {settings.url}/ and log in with {who}: the first login under a")
+    print(f"name sets its password ({MIN_PASSWORD} characters or more), asked at each login after.")
+    print(f"The teacher logs in as {settings.teacher!r} (the admin: {settings.url}/hub/admin;")
+    print("deleting a student there lets their next login set a new password).")
     print(f"Each student runs as the account {settings.account_prefix}<name>, in {settings.homes}")
     print(f"The play app: {settings.url}/user/<name>/voila/render/play.ipynb")
     print("Ctrl-C stops the hub, every student's server and the proxy.", flush=True)

@@ -2,7 +2,7 @@
 
 `python deploy/jupyterhub/loadtest.py [--students 12] [--seconds 60] [--think 2]`
 starts a hub of its own on 127.0.0.1 (a fresh folder, a free port), and
-every student at once logs in with the class password, starts their server,
+every student at once logs in (their first login sets their own password), starts their server,
 starts a kernel and builds the Dice Poker and the Solitaire Dice panels in
 it, as a notebook does.  When every student is ready they all play for
 `--seconds`, clicking the panels' buttons over the kernel websocket (one
@@ -266,9 +266,9 @@ async def run_class(hub: HubProcess, options: Options) -> dict[str, Any]:
     resources = Resources(hub.process.pid)
     done = asyncio.Event()
     sampler = asyncio.create_task(sample_until(resources, done, gate.open))
-    password = hub.settings.password
+    passwords = {name: secrets.token_urlsafe(9) for name in names}  # each student's own
     outcomes = await asyncio.gather(
-        *(attend(hub.settings.url, n, password, options, gate, i) for i, n in enumerate(names))
+        *(attend(hub.settings.url, n, passwords[n], options, gate, i) for i, n in enumerate(names))
     )
     done.set()
     await sampler

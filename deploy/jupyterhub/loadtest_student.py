@@ -1,6 +1,6 @@
 """One simulated student's way through the hub, over HTTP as a browser goes.
 
-Log in with the class password (the hub's login form), get an API token
+Log in with their own password (the hub's login form; the first login sets it), get an API token
 with that session (as JupyterLab does), start the server and wait for it
 (the hub's progress events), start a kernel and open its websocket (through
 the proxy, at /user/<name>/), build the panels, and at the end shut the
