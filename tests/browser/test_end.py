@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import LAPTOP, PROJECTOR, near_end, screenshot
+from tests.browser.conftest import LAPTOP, PROJECTOR, near_end, screenshot, start_afresh
 
 pytestmark = pytest.mark.browser
 
@@ -69,6 +69,7 @@ def test_dice_poker_end_screen(open_app, play_server, lang):
     again.click()  # a new game: the end screen goes
     expect(panel.locator(".dicelab-end")).to_be_hidden()
     expect(panel.locator(".dicelab-roll")).to_contain_text("3")
+    start_afresh(page, "dice-poker")  # Hints off before the next test switches the language
 
 
 def _capped_game(workdir, file_name: str):
@@ -106,3 +107,4 @@ def test_solitaire_end_screen(open_app, play_server, lang):
         expect(panel.locator(f".dicelab-total-{p}")).to_have_text(re.compile(f"^{total}$"))
     expect(panel.locator(".dicelab-roll")).to_have_attribute("title", re.compile(".+"))
     screenshot(page, f"solitaire-end-{lang}")
+    start_afresh(page, "solitaire")  # Hints off before the next test switches the language
