@@ -3,8 +3,10 @@
 `PlayApp()` is what `notebooks/play.ipynb` shows (and `make play` serves
 with Voilà): a header with English / Português / Español / Italiano / Français, then
 one tab per game of `dicelab.games.GAMES`.  Only the open tab's panel is
-built (a class waits for nothing else); switching the language rebuilds the
-built panels in the new language around the same games, so nothing is lost.
+built (a class waits for nothing else); switching the language builds the open
+tab's panel again in the new language around the same game, so nothing is
+lost, and every other built panel when its tab is next opened.  A panel built
+again closes every widget of the one before.
 Its language is, by default, that of the environment variable `DICELAB_LANG`
 (`dicelab play --lang` sets it for the app's kernels), else English.
 
@@ -31,7 +33,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.core.i18n import LANGS, LANGUAGE_NAMES, msg, translate
-from dicelab.core.ui.widgets import playable_bundle
+from dicelab.core.ui.widgets import close_tree, playable_bundle
 from dicelab.core.ui.words import COMMON_WORDS, Words, check_lang, listing
 from dicelab.errors import SettingsError
 from dicelab.games import GAMES, GameInfo
@@ -94,28 +96,29 @@ class PlayApp:
         self.tabs.titles = tuple(game.title_in(self.lang) for game in self.games)
 
     def _open(self, index: int | None) -> None:
-        """Build the panel of tab `index` if it is not built yet."""
+        """Show the panel of tab `index` in the app's language: built the first
+        time, built again around the same game after a language switch."""
         if index is None:
             return
         game = self.games[index]
-        if game.name not in self.panels:
+        old = self.panels.get(game.name)
+        if old is not None and old.lang == self.lang:
+            return
+        if old is None:
             players = self.players[:1] if game.against_bots else self.players
             panel = game.panel_class(players, lang=self.lang)
-            self.panels[game.name] = panel
-            self.tabs.children[index].children = [panel.widget]
+        else:
+            panel = old.in_language(self.lang)
+        self.panels[game.name] = panel
+        self.tabs.children[index].children = [panel.widget]
+        if old is not None:
+            close_tree(old.widget)
 
     def _switch(self, lang: str) -> None:
-        """The same games, in the panels of another language."""
+        """The titles, and the open tab's game, in another language."""
         self.lang = check_lang(lang)
-        for index, game in enumerate(self.games):
-            old = self.panels.get(game.name)
-            if old is None:
-                continue
-            panel = old.in_language(self.lang)
-            self.panels[game.name] = panel
-            self.tabs.children[index].children = [panel.widget]
-            old.widget.close()
         self._show_titles()
+        self._open(self.tabs.selected_index)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         words = Words(COMMON_WORDS, self.lang)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import ipywidgets as widgets
+
 from dicelab.app import PlayApp
 from dicelab.games import GAMES, NOTEBOOKS
 from dicelab.solo.game import Draw
@@ -32,6 +34,9 @@ def test_switching_the_language_keeps_every_game_and_the_hints() -> None:
     poker.hints_toggle.value = True
     before = {name: panel.game.to_json() for name, panel in app.panels.items()}
     app.language.value = "pt"
+    assert app.panels["solitaire"].lang == "pt"  # the open tab's panel, at once
+    assert app.panels["dice-poker"].lang == "en"  # another tab's, when it is opened
+    app.tabs.selected_index = 0
     assert {name: panel.game.to_json() for name, panel in app.panels.items()} == before
     assert all(panel.lang == "pt" for panel in app.panels.values())
     assert app.panels["dice-poker"].hints_toggle.value
@@ -51,6 +56,7 @@ def test_sly_dice_seats_the_first_name_against_bots_in_every_language() -> None:
     app.language.value = "es"
     assert app.panels["sly-dice"].game.to_json() == before
     assert app.title.value.endswith("dicelab: jugar</b>")
+    app.tabs.selected_index = 0
     assert app.panels["dice-poker"].roll_button.description == "Tirar (quedan 3)"
 
 
@@ -67,6 +73,8 @@ def test_switching_to_italian_keeps_every_game() -> None:
     before = {name: panel.game.to_json() for name, panel in app.panels.items()}
     mode = solo.mode()
     app.language.value = "it"
+    for index in (0, 1, 2, 3):
+        app.tabs.selected_index = index
     assert sorted(app.panels) == sorted(GAMES)
     assert {name: panel.game.to_json() for name, panel in app.panels.items()} == before
     assert all(panel.lang == "it" for panel in app.panels.values())
@@ -80,6 +88,34 @@ def test_switching_to_italian_keeps_every_game() -> None:
     assert app.panels["dice-poker"].roll_button.description == "Lancia (ancora 1)"
     app.language.value = "en"  # and back
     assert app.panels["solo"].game.to_json() == before["solo"]
+
+
+def _tree(widget: widgets.Widget) -> list[widgets.Widget]:
+    """`widget` and every widget it holds (children, layouts, styles)."""
+    found, stack = [], [widget]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        for name in current.keys:
+            value = getattr(current, name)
+            held = value if isinstance(value, (list, tuple)) else (value,)
+            stack += [w for w in held if isinstance(w, widgets.Widget) and w not in found]
+    return found
+
+
+def test_a_panel_built_again_closes_every_widget_of_the_one_before() -> None:
+    app = PlayApp(players=["Ana", "Bruno"])
+    for lang in ("pt", "en"):
+        for index in (0, 1, 2, 3):
+            app.tabs.selected_index = index  # every game, built (again) in `lang`
+            old = {name: _tree(panel.widget) for name, panel in app.panels.items()}
+        app.language.value = "fr" if lang == "pt" else "es"
+        for index in (3, 2, 1, 0):
+            app.tabs.selected_index = index
+        for name, panel in app.panels.items():
+            assert all(w.comm is None for w in old[name]), name  # nothing left open
+            shown = _tree(panel.widget)
+            assert all(w.comm is not None for w in shown), name  # nothing shared
 
 
 def test_the_notebook_opens_with_a_note_until_it_is_run() -> None:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from dicelab.core.ui.panel import Words, show_available
+from dicelab.core.ui.widgets import close_tree
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.panel_text import bonus_text
@@ -26,7 +27,6 @@ FILLED_COLOR = "#ffffff"
 CURRENT_BACKGROUND = "#fff3c4"
 WINNER_BACKGROUND = "#c8e6c9"
 BLANK = "\u00a0"  # an empty description would leave the old text in the browser
-_CELL = widgets.Layout(width="auto", height="23px", margin="0px")
 
 # Compact rows, so that the whole card (down to the totals) fits a projector's screen.
 CARD_CSS = """
@@ -82,7 +82,8 @@ class ScorecardGrid:
             for box in (b for b in rules.boxes if b.section == section):
                 children.append(_html(html.escape(box.label(lang)), f"dicelab-label-{box.id}"))
                 for p in range(n):
-                    button = widgets.Button(description=BLANK, layout=_CELL)
+                    cell = widgets.Layout(width="auto", height="23px", margin="0px")
+                    button = widgets.Button(description=BLANK, layout=cell)
                     button.add_class("dicelab-cell")
                     button.add_class(f"dicelab-card-{p}-{box.id}")
                     button.on_click(lambda _b, p=p, box_id=box.id: on_box(p, box_id))
@@ -186,6 +187,4 @@ class ScorecardGrid:
 
     def close(self) -> None:
         """Close every widget of the grid (before a grid for other players replaces it)."""
-        for child in self.widget.children:
-            child.close()
-        self.widget.close()
+        close_tree(self.widget)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from dicelab.core.ui.bots import seats_of as bot_seats
-from dicelab.core.ui.widgets import die_face, set_visible, show_available
+from dicelab.core.ui.widgets import close_tree, die_face, set_visible, show_available
 from dicelab.core.ui.words import Words
 from dicelab.sly_dice.game import is_honest
 from dicelab.sly_dice.rules import SlyRules
@@ -68,7 +68,7 @@ class CardsView:
     def _build(self, rules: SlyRules) -> None:
         words, self.rules = self.words, rules
         for button in self.buttons.values():
-            button.close()
+            close_tree(button)
         self.buttons = {}
         for card in rules.cards:
             value = rules.points_of(card.id)

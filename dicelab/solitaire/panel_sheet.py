@@ -25,6 +25,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from dicelab.core.ui.panel import Words, set_visible
+from dicelab.core.ui.widgets import close_tree
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.panel_text import option_text
 from dicelab.solitaire.rules import (
@@ -318,9 +319,7 @@ class PlayerView:
 
     def close(self) -> None:
         """Close the block's widgets (before blocks for other players replace it)."""
-        for button in self.option_buttons:
-            button.close()
-        self.widget.close()
+        close_tree(self.widget)
 
 
 def breakdown_html(game: SolitaireGame, words: Words) -> str:

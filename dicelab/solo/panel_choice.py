@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from dicelab.core.ui.widgets import set_visible, show_available
+from dicelab.core.ui.widgets import close_tree, set_visible, show_available
 from dicelab.core.ui.words import Words
 from dicelab.solo.panel_seats import colour_name
 from dicelab.solo.rules import COLOURS
@@ -76,7 +76,7 @@ class ChoiceBox:
         if list(self.target_buttons) == list(opponents):
             return
         for button in self.target_buttons.values():
-            button.close()
+            close_tree(button)
         self.target_buttons = {}
         for name in opponents:
             button = widgets.Button(

@@ -183,6 +183,27 @@ def playable_bundle(widget: widgets.Widget, note: str) -> dict[str, Any]:
     return bundle
 
 
+def close_tree(widget: widgets.Widget) -> None:
+    """Close `widget` and every widget it holds (children, layouts, styles), so
+    that a part of a panel that is replaced leaves nothing behind in the kernel
+    or the page.  Nothing in the tree may be shared with a widget still shown.
+
+    >>> button = widgets.Button()
+    >>> box = widgets.VBox([widgets.HBox([button])])
+    >>> close_tree(box)
+    >>> box.comm, button.comm, button.layout.comm, button.style.comm
+    (None, None, None, None)
+    """
+    stack = [widget]
+    while stack:
+        current = stack.pop()
+        for name in current.keys:
+            value = getattr(current, name)
+            held = value if isinstance(value, (list, tuple)) else (value,)
+            stack += [w for w in held if isinstance(w, widgets.Widget) and w.comm is not None]
+        current.close()
+
+
 def set_visible(widget: widgets.Widget, visible: bool) -> None:
     """Show or hide a widget (its layout's display)."""
     widget.layout.display = None if visible else "none"
