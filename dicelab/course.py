@@ -280,11 +280,13 @@ def count_words(status: str, count: int) -> str:
 def play_argv(notebook: Path, port: int, pool: int) -> list[str]:
     """Voilà's arguments for the play app, as `make play` has always served it:
     on 127.0.0.1 only, no browser opened, `pool` kernels kept ready with the app
-    already run, and on `port` or not at all (so the address said is right).
+    already run, on `port` or not at all (so the address said is right), and a
+    kernel manager that loses no message (`dicelab.kernel_manager`).
 
     >>> play_argv(Path("play.ipynb"), 8866, 2)  # doctest: +NORMALIZE_WHITESPACE
     ['play.ipynb', '--no-browser', '--port=8866', '--Voila.ip=127.0.0.1',
-     '--Voila.port_retries=0', '--preheat_kernel=True', '--pool_size=2']
+     '--Voila.port_retries=0', '--preheat_kernel=True', '--pool_size=2',
+     '--VoilaConfiguration.multi_kernel_manager_class=dicelab.kernel_manager.PlayKernelManager']
     """
     return [
         str(notebook),
@@ -294,6 +296,7 @@ def play_argv(notebook: Path, port: int, pool: int) -> list[str]:
         "--Voila.port_retries=0",
         "--preheat_kernel=True",
         f"--pool_size={pool}",
+        "--VoilaConfiguration.multi_kernel_manager_class=dicelab.kernel_manager.PlayKernelManager",
     ]
 
 

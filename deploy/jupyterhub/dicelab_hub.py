@@ -186,13 +186,15 @@ def settings_env(settings: HubSettings) -> dict[str, str]:
 
 def singleuser_args() -> list[str]:
     """The single-user servers' options: kernels idle for an hour culled; a kernel
-    that lost a race for a port restarted on new ports.
+    that lost a race for a port restarted on new ports; a kernel manager that
+    loses no message of a kernel (`dicelab.kernel_manager`).
 
     Every server picks its kernels' ports on its own, so when a class starts at
     once two kernels now and then pick the same free port and one of them fails
     to start; its restart must then pick new ports (with the port cache on, the
     default, it retries the same ones until it gives up)."""
     return [
+        "--ServerApp.kernel_manager_class=dicelab.kernel_manager.PlayKernelManager",
         f"--MappingKernelManager.cull_idle_timeout={KERNEL_CULL_IDLE}",
         "--MappingKernelManager.cull_interval=300",
         "--KernelManager.cache_ports=False",

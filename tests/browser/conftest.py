@@ -26,6 +26,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 
+from dicelab.course import play_argv
 from dicelab.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,7 +80,7 @@ def _wait_for(done: Callable[[], bool], seconds: float, what: str, log: Path) ->
 @contextlib.contextmanager
 def serve_play_app(workdir: Path) -> Iterator[Server]:
     """Voilà serving a copy of the play app from `workdir` on a free local port,
-    as `make play` does (preheated kernels), with an empty solver cache; stopped
+    as `make play` does (`play_argv`), with an empty solver cache; stopped
     on leaving.  The tests and `benchmarks/app.py` use it."""
     shutil.copy(ROOT / "notebooks" / "play.ipynb", workdir / "play.ipynb")
     port = _free_port()
@@ -90,13 +91,8 @@ def serve_play_app(workdir: Path) -> Iterator[Server]:
                 sys.executable,
                 "-m",
                 "voila",
-                "play.ipynb",
-                "--no-browser",
-                f"--port={port}",
-                "--Voila.ip=127.0.0.1",
+                *play_argv(Path("play.ipynb"), port, POOL),
                 "--show_tracebacks=True",
-                "--preheat_kernel=True",
-                f"--pool_size={POOL}",
             ],
             cwd=workdir,
             env={
