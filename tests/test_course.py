@@ -198,6 +198,7 @@ def test_play_says_its_address_and_serves_the_courses_app_in_the_language(voila,
         "--Voila.port_retries=0",
         "--preheat_kernel=True",
         "--pool_size=3",
+        "--VoilaConfiguration.multi_kernel_manager_class=dicelab.kernel_manager.PlayKernelManager",
     ]
 
 
