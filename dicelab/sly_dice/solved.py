@@ -252,6 +252,31 @@ def _row(chances: dict[str, Fraction], table: tuple[str, ...]) -> list[Fraction]
     return [chances.get(card, Fraction(0)) for card in table]
 
 
+def best_response_claims(
+    bot_name: str, table: tuple[str, ...] | None = None, rules: SlyRules = DEFAULT_RULES
+) -> dict[str, Fraction]:
+    """How often a best response to the accusations of the bot `bot_name` claims
+    each card of `table` (every card of `rules` by default), over every public
+    state weighted by its chance; each hidden hand claims the card that gains
+    the most against the bot (of two that gain the same, the first in `table`).
+
+    >>> shares = best_response_claims("honest", ("pair", "three_kind"))
+    >>> shares, sum(shares.values())
+    ({'pair': Fraction(5, 1458), 'three_kind': Fraction(1453, 1458)}, Fraction(1, 1))
+    """
+    table = rules.ids if table is None else tuple(rules.card(c).id for c in table)
+    bot, shares = strategy(bot_name), dict.fromkeys(table, Fraction(0))
+    for state in public_states(table, rules):
+        game = state_game(state.common, state.aside, table, rules)
+        seen = Seen(state.common, state.aside, OWN_DICE - len(state.aside), table, rules)
+        accuse = [bot.accuse_chance(seen, card) for card in game.cards]
+        for h, w in enumerate(game.weights):
+            values = [game.claim_value(h, c, accuse[c]) for c in range(len(game.cards))]
+            best = game.cards[values.index(max(values))]
+            shares[best] += state.chance * Fraction(w, game.total)
+    return shares
+
+
 def cache_path(table: tuple[str, ...], rules: SlyRules) -> Path:
     """Where the solved table is cached: named by a digest of the settings."""
     from dicelab.dice_poker.solver.cache import cache_dir, sha256

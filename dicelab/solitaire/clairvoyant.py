@@ -4,7 +4,8 @@ No real player can expect to beat a *clairvoyant* one, who knows the whole
 sequence of dice before choosing anything: the clairvoyant's mean score is a
 ceiling for every strategy.  For one game's dice the clairvoyant's choice is
 a search over all the ways of splitting every roll, far too many to list
-(about 15 options a roll, 20 rolls or more), so it is a **beam search**:
+(up to 15 options a roll, 7.72 on average before the three discard numbers
+are chosen and 3.99 after; 20 rolls or more), so it is a **beam search**:
 after each roll keep the `width` most promising different sheets, try every
 option of the next roll on each, and so on until every sheet has ended; the
 best final score found is the answer.
