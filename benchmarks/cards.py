@@ -87,7 +87,8 @@ def sly_decisions(states: int = 200) -> tuple[list[float], list[float]]:
     `states` public states of all twelve cards, none of them solved before."""
     from dicelab.sly_dice.equilibrium import public_states, stopping_hands, warm_up
     from dicelab.sly_dice.rules import DEFAULT_RULES, OWN_DICE
-    from dicelab.sly_dice.strategy import Seen, strategy
+    from dicelab.sly_dice.seen import Seen
+    from dicelab.sly_dice.strategy import strategy
 
     warm_up().join()  # the LP solver loaded first, as a panel with an equilibrium bot does
     table = DEFAULT_RULES.ids

@@ -57,16 +57,13 @@ class DicelabError(Exception):
 
 
 def _say(message: Message, lang: str, values: dict[str, Any]) -> str:
-    from dicelab.core.i18n import Message, translate
-
-    def said(value: Any) -> Any:
-        if isinstance(value, Message):
-            return translate(value, lang)
-        if isinstance(value, DicelabError):
-            return value.in_language(lang)
-        return value
-
-    return translate(message, lang, **{key: said(value) for key, value in values.items()})
+    """`message` in `lang` with `values`, each said in `lang` too if it can be (a
+    `Message` or a said error: anything with an `in_language`)."""
+    said = {
+        key: value.in_language(lang) if hasattr(value, "in_language") else value
+        for key, value in values.items()
+    }
+    return message.in_language(lang, **said)
 
 
 class DiceError(DicelabError, ValueError):

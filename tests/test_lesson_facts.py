@@ -14,8 +14,9 @@ import pytest
 from dicelab.core.present.numbers import parse_fraction
 from dicelab.sly_dice.equilibrium import state_game
 from dicelab.sly_dice.rules import DEFAULT_RULES, OWN_DICE
+from dicelab.sly_dice.seen import Seen
 from dicelab.sly_dice.solved import best_response_claims, solve_table
-from dicelab.sly_dice.strategy import Seen, strategy
+from dicelab.sly_dice.strategy import strategy
 from dicelab.solitaire.odds import offer_counts
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"

@@ -12,9 +12,9 @@ import pytest
 
 import dicelab.dice_poker.cli as poker_cli
 from dicelab.cli import main
+from dicelab.core.engine.cache import read_only
 from dicelab.dice_poker import rules as poker_rules
 from dicelab.dice_poker.panel import DicePokerPanel
-from dicelab.dice_poker.solver import cache as solver_cache
 from dicelab.dice_poker.solver import clear_memory, solve
 from dicelab.errors import MissingTable
 
@@ -66,7 +66,7 @@ def test_a_read_only_cache_without_the_table_says_so_and_never_solves(
 ):
     monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
     monkeypatch.setenv("DICELAB_CACHE_READONLY", "yes")
-    assert solver_cache.read_only()
+    assert read_only()
     with pytest.raises(MissingTable, match="run `dicelab solve --all --cache-dir"):
         solve("yatzy-small", progress="none")
     assert list(tmp_path.iterdir()) == []
@@ -79,7 +79,7 @@ def test_a_read_only_cache_without_the_table_says_so_and_never_solves(
 def test_the_read_only_setting(tmp_path, monkeypatch, flag, expected):
     monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
     monkeypatch.setenv("DICELAB_CACHE_READONLY", flag)
-    assert solver_cache.read_only() is expected
+    assert read_only() is expected
 
 
 def test_the_panel_says_in_its_language_what_the_teacher_must_do(tmp_path, monkeypatch):

@@ -36,7 +36,8 @@ from dicelab.sly_dice.panel import SlyDicePanel
 from dicelab.sly_dice.panel_seats import dice_text
 from dicelab.sly_dice.panel_text import WORDS
 from dicelab.sly_dice.rules import SlyRules
-from dicelab.sly_dice.strategy import ASSUMED_LIE_RATE, strategy
+from dicelab.sly_dice.seen import ASSUMED_LIE_RATE
+from dicelab.sly_dice.strategy import strategy
 from tests.widget_tree import widget_states
 
 # --- helpers -----------------------------------------------------------------------

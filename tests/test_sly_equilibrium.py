@@ -19,9 +19,10 @@ from dicelab.sly_dice.equilibrium import public_states, state_game, state_soluti
 from dicelab.sly_dice.game import SlyDiceGame
 from dicelab.sly_dice.odds import points_plan
 from dicelab.sly_dice.rules import DEFAULT_RULES, SlyRules
+from dicelab.sly_dice.seen import Seen
 from dicelab.sly_dice.simulate import tournament
 from dicelab.sly_dice.solved import cache_path, solve_table
-from dicelab.sly_dice.strategy import NAMES, Seen, strategy
+from dicelab.sly_dice.strategy import NAMES, strategy
 
 SMALL = ("pair", "three_kind")  # the table of solved.py's example: solved once per session
 FULL = SlyRules(start_cards=12)  # every card on the table all game: the solved game itself

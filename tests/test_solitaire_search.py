@@ -9,13 +9,14 @@ import pytest
 
 from dicelab.core.dice.hands import dice_space
 from dicelab.errors import SettingsError
+from dicelab.solitaire.batch import Batch
 from dicelab.solitaire.clairvoyant import best_score, clairvoyant
 from dicelab.solitaire.planner import Planner
 from dicelab.solitaire.rules import Split
 from dicelab.solitaire.search import Search, _next_options
 from dicelab.solitaire.sheet import Sheet
 from dicelab.solitaire.simulate import simulate
-from dicelab.solitaire.strategy import Batch, get_strategy, strategy_names
+from dicelab.solitaire.strategy import get_strategy, strategy_names
 from dicelab.solitaire.tables import option_tables
 
 SITUATIONS = [

@@ -9,11 +9,12 @@ import pytest
 
 from dicelab.cli import main
 from dicelab.errors import SettingsError
+from dicelab.solitaire.batch import Greedy
 from dicelab.solitaire.planner import Planner, remaining_rolls
 from dicelab.solitaire.rules import Split
 from dicelab.solitaire.sheet import Sheet
 from dicelab.solitaire.simulate import compare, compare_figure, simulate
-from dicelab.solitaire.strategy import Greedy, get_strategy, strategy_names
+from dicelab.solitaire.strategy import get_strategy, strategy_names
 
 
 def as_function(strategy):

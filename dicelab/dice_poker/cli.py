@@ -19,21 +19,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 from dicelab.cli import FORMATS, Commands, render, table_language, whole_number
+from dicelab.core.engine.cache import cache_folder
 from dicelab.core.i18n import _, current_language, number
 from dicelab.dice_poker.rules import JOKER_MODES, RULESETS
 from dicelab.errors import SettingsError
 
 SOLVE_FORMATS = ("table", "json")
-CACHE_ENV = "DICELAB_CACHE_DIR"  # the solver cache's folder (dicelab.dice_poker.solver.cache)
-READ_ONLY_ENV = "DICELAB_CACHE_READONLY"
 
 
 def _odds(args: argparse.Namespace) -> str:
@@ -67,45 +62,6 @@ def _solve(args: argparse.Namespace) -> str:
         summaries = [solution.summary() for solution in solutions]
         return json.dumps(summaries if args.all else summaries[0])
     return "\n\n".join(_solve_text(solution) for solution in solutions)
-
-
-@contextmanager
-def cache_folder(folder: str | None) -> Iterator[None]:
-    """Solve with `folder` (if given) as the cache, written even where the
-    students' kernels only read it; the environment is restored afterwards.
-
-    >>> with cache_folder("/tmp/class-cache"):
-    ...     os.environ[CACHE_ENV]
-    '/tmp/class-cache'
-    """
-    if folder is None:
-        yield
-        return
-    if not folder.strip():
-        raise SettingsError(_("--cache-dir needs a folder"))
-    _check_writable(Path(folder).expanduser())
-    saved = {name: os.environ.get(name) for name in (CACHE_ENV, READ_ONLY_ENV)}
-    os.environ[CACHE_ENV] = folder
-    os.environ.pop(READ_ONLY_ENV, None)  # the teacher fills it: this process writes
-    try:
-        yield
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
-
-
-def _check_writable(folder: Path) -> None:
-    """Make the cache folder; `SettingsError` if it cannot be made or written."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        said = _("cannot make the cache folder {folder}: {reason}")
-        raise SettingsError(said.format(folder=folder, reason=error.strerror)) from None
-    if not os.access(folder, os.W_OK):
-        raise SettingsError(_("cannot write in the cache folder {folder}").format(folder=folder))
 
 
 def _solve_text(solution: Any) -> str:

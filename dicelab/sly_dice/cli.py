@@ -87,7 +87,7 @@ def card_ids(text: str) -> tuple[str, ...]:
 
 
 def _solve(args: argparse.Namespace) -> str:
-    from dicelab.dice_poker.cli import cache_folder
+    from dicelab.core.engine.cache import cache_folder
     from dicelab.sly_dice.rules import DEFAULT_RULES
     from dicelab.sly_dice.solved import solve_table
 

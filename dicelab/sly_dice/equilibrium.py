@@ -29,7 +29,7 @@ from dicelab.core.ui.background import BackgroundTask
 from dicelab.sly_dice.claim_game import ClaimGame, Solution, solve, tiny_game
 from dicelab.sly_dice.odds import points_plan
 from dicelab.sly_dice.rules import COMMON_DICE, OWN_DICE, ROLLS, SlyRules
-from dicelab.sly_dice.strategy import Seen
+from dicelab.sly_dice.seen import Seen
 
 Hand = tuple[int, ...]
 

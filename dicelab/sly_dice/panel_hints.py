@@ -25,8 +25,8 @@ from dicelab.core.ui.words import Words
 from dicelab.sly_dice.bayes import accusation_values, rolling_posterior, should_accuse
 from dicelab.sly_dice.odds import card_plan, chance
 from dicelab.sly_dice.rules import SIX
+from dicelab.sly_dice.seen import ASSUMED_LIE_RATE
 from dicelab.sly_dice.state import GameState
-from dicelab.sly_dice.strategy import ASSUMED_LIE_RATE
 
 BAR = "#1e88e5"
 

@@ -32,7 +32,8 @@ from dicelab.core.ui.progress import progress_bar
 from dicelab.sly_dice.claim_game import ClaimGame, Solution, by_truths
 from dicelab.sly_dice.equilibrium import PublicState, public_states, state_game, state_solution
 from dicelab.sly_dice.rules import DEFAULT_RULES, OWN_DICE, SlyRules
-from dicelab.sly_dice.strategy import NAMES, Bot, Seen, strategy
+from dicelab.sly_dice.seen import Seen
+from dicelab.sly_dice.strategy import NAMES, Bot, strategy
 
 FORMAT_VERSION = 2  # 2: the equilibrium's gain against each bot
 Hand = tuple[int, ...]
@@ -279,7 +280,7 @@ def best_response_claims(
 
 def cache_path(table: tuple[str, ...], rules: SlyRules) -> Path:
     """Where the solved table is cached: named by a digest of the settings."""
-    from dicelab.dice_poker.solver.cache import cache_dir, sha256
+    from dicelab.core.engine.cache import cache_dir, sha256
 
     key = json.dumps(_key(table, rules), sort_keys=True).encode()
     return cache_dir() / f"sly-dice-equilibrium-{sha256(key).hexdigest()[:16]}.json"
@@ -304,7 +305,7 @@ def _load(path: Path, table: tuple[str, ...], rules: SlyRules) -> SolvedTable | 
 
 
 def _save(path: Path, data: dict[str, Any]) -> None:
-    from dicelab.dice_poker.solver.cache import read_only
+    from dicelab.core.engine.cache import read_only
 
     if read_only():
         return

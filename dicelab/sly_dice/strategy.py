@@ -35,63 +35,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from dicelab.core.dice.hands import as_hand
 from dicelab.errors import SettingsError
-from dicelab.sly_dice.bayes import rolling_posterior, should_accuse
+from dicelab.sly_dice.bayes import should_accuse
 from dicelab.sly_dice.game import Accuse, Action, Claim, Pass, Reveal, Roll, RollCommon, Stop
-from dicelab.sly_dice.odds import chance, points_plan
-from dicelab.sly_dice.rules import SlyRules
+from dicelab.sly_dice.odds import points_plan
+from dicelab.sly_dice.seen import Hand, Seen
 from dicelab.sly_dice.state import GameState
 
 NAMES = ("honest", "random-liar", "calculator", "equilibrium")
-ASSUMED_LIE_RATE = Fraction(1, 4)  # how often the calculator expects a claimer to lie
-
-Hand = tuple[int, ...]
-
-
-@lru_cache(maxsize=100_000)
-def posterior(
-    claim: str, common: Hand, aside: Hand, table: tuple[str, ...], rules: SlyRules
-) -> Fraction:
-    """P(the claim is true | the claimer's common and set-aside dice, the claim),
-    reading the stop as the points plan would, with claimers lying one time in
-    four (`bayes.rolling_posterior`); cached."""
-    return rolling_posterior(claim, common, aside, ASSUMED_LIE_RATE, table, rules).posterior
-
-
-@dataclass(frozen=True)
-class Seen:
-    """One claim as the others see it: the `common` dice, the claimer's dice set
-    `aside` and `hidden` count, the cards on the `table`, the `rules`, and the
-    `players` at the table."""
-
-    common: Hand
-    aside: Hand
-    hidden: int
-    table: tuple[str, ...]
-    rules: SlyRules
-    players: int = 2
-
-    @classmethod
-    def of(cls, view: GameState, player: int) -> Seen:
-        """What `view` shows of `player`'s claim."""
-        seat = view.seats[player]
-        assert view.common is not None
-        common, aside = as_hand(view.common), as_hand(seat.aside)
-        return cls(common, aside, len(seat.hidden), view.table, view.rules, len(view.players))
-
-    def chance(self, card: str) -> Fraction:
-        """P(card) from the visible dice alone."""
-        return chance(self.rules.card(card), self.common + self.aside, self.hidden)
-
-    def posterior(self, card: str) -> Fraction:
-        """P(card is true | it is claimed), as the calculator reads a claim."""
-        return posterior(card, self.common, self.aside, self.table, self.rules)
 
 
 @dataclass(frozen=True)

@@ -35,12 +35,12 @@ import numpy as np
 from dicelab.core.engine import seed_number
 from dicelab.core.engine.checks import whole_number
 from dicelab.errors import SettingsError
+from dicelab.solitaire.batch import rating_keys
 from dicelab.solitaire.planner import Planner, add_up, line_values, rolls_left_table
 from dicelab.solitaire.rules import CAP, END_MARK, SUMS
 from dicelab.solitaire.search import Search
 from dicelab.solitaire.sheet import Sheet
 from dicelab.solitaire.simulate import MAX_GAMES, SolitaireSimulation, dice_streams
-from dicelab.solitaire.strategy import rating_keys
 from dicelab.solitaire.tables import option_tables, sheet_scores
 
 MAX_WIDTH = 100_000

@@ -42,9 +42,9 @@ import numpy as np
 
 from dicelab.core.dice.hands import dice_space
 from dicelab.errors import SettingsError
+from dicelab.solitaire.batch import Batch, RatingStrategy
 from dicelab.solitaire.rules import END_MARK, MAX_DISCARDS, SUMS, line_score
 from dicelab.solitaire.sheet import Sheet
-from dicelab.solitaire.strategy import Batch, RatingStrategy
 from dicelab.solitaire.tables import option_tables
 
 MAX_ROLLS_LEFT = 26  # more than the longest expected game (21.7 rolls)

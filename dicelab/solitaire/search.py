@@ -35,9 +35,9 @@ from functools import cache
 
 import numpy as np
 
+from dicelab.solitaire.batch import Batch, RatingStrategy
 from dicelab.solitaire.planner import Planner, add_up, line_values
 from dicelab.solitaire.rules import END_MARK, SUMS
-from dicelab.solitaire.strategy import Batch, RatingStrategy
 from dicelab.solitaire.tables import option_tables, sheet_scores
 
 FACES = 7  # next discard: 0 (a free throw) or a face 1..6

@@ -29,9 +29,10 @@ from dicelab.core.present.numbers import decimal_text, share_text
 from dicelab.core.present.simulation import SimulationResult
 from dicelab.core.ui.progress import Progress, progress_bar
 from dicelab.errors import SettingsError
+from dicelab.solitaire.batch import Batch, BatchStrategy, SheetStrategy
 from dicelab.solitaire.rules import END_MARK, WIN
 from dicelab.solitaire.sheet import Sheet
-from dicelab.solitaire.strategy import Batch, BatchStrategy, SheetStrategy, get_strategy
+from dicelab.solitaire.strategy import get_strategy
 from dicelab.solitaire.tables import DiceStream, option_tables, sheet_scores
 
 MAX_GAMES = 10_000_000

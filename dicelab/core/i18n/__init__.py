@@ -67,6 +67,14 @@ class Message:
         """
         return self.key.rpartition("|")[2]
 
+    def in_language(self, lang: str, **values: Any) -> str:
+        """The message in `lang`, its fields filled from `values` (`translate`).
+
+        >>> msg("save", "Save").in_language("pt")
+        'Salvar'
+        """
+        return translate(self, lang, **values)
+
 
 def msg(key: str, text: str) -> Message:
     """A message marked for translation (`make i18n` finds it in the code).

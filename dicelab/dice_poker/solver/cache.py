@@ -1,10 +1,9 @@
 """The solved tables on disk: one `.npz` and one JSON header per ruleset.
 
-Where: `$DICELAB_CACHE_DIR` if set, else `$XDG_CACHE_HOME/dicelab`, else
-`~/.cache/dicelab`.  A class shares one folder, filled once by `dicelab solve
---all --cache-dir DIR`: with `$DICELAB_CACHE_READONLY` set (or a folder the
-process cannot write) the cache is only read, and `solve` raises
-`MissingTable` rather than solving a table it could not keep.  The file
+They live in the cache folder that every game shares (`dicelab.core.engine.cache`).
+A class shares one folder, filled once by `dicelab solve --all --cache-dir
+DIR`: where the cache is only read, `solve` raises `MissingTable` rather than
+solving a table it could not keep.  The file
 name comes from the ruleset's settings and boxes (with a fingerprint of its
 score table); the header records the format version, those settings, the
 array shapes and a sha256 of the arrays.  A file that does not match all of
@@ -16,11 +15,7 @@ written straight from memory (no copy of a table).
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import json
-import os
-import sys
 import warnings
 import zipfile
 from pathlib import Path
@@ -28,52 +23,17 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
+from dicelab.core.engine.cache import cache_dir, read_only, sha256
 from dicelab.core.engine.files import SHARED_MODE, atomic_file, atomic_write
 from dicelab.dice_poker.rules import Ruleset, score_table
 from dicelab.dice_poker.solver.space import StateSpace
 
-
-def sha256(data: bytes = b"") -> Any:
-    """A sha256 hash object: `hashlib`'s if it is loaded, else Python's own
-    (`_sha2`, `_sha256` before 3.12; the same digests, slower), because
-    `hashlib` loads OpenSSL: 3.4 MiB, as much as a `dicelab solve` process
-    needs for its table."""
-    if "hashlib" not in sys.modules:
-        own = "_sha2" if sys.version_info >= (3, 12) else "_sha256"
-        with contextlib.suppress(ImportError):  # a Python built without its own
-            return importlib.import_module(own).sha256(data)
-    import hashlib
-
-    return hashlib.sha256(data)
-
-
 FORMAT_VERSION = 3  # 3: only the stored states, in the state space's order (2: the free joker)
-ENV = "DICELAB_CACHE_DIR"
-READ_ONLY_ENV = "DICELAB_CACHE_READONLY"
 ARRAYS = ("values", "seconds")
 
 
 class CacheWarning(UserWarning):
     """A cached table was stale or corrupted and is being rebuilt."""
-
-
-def cache_dir() -> Path:
-    """The directory of dicelab's cached tables."""
-    if os.environ.get(ENV):
-        return Path(os.environ[ENV]).expanduser()
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base).expanduser() / "dicelab"
-
-
-def read_only() -> bool:
-    """Whether this process only reads the cache: `$DICELAB_CACHE_READONLY` is
-    set (to anything but "", "0", "no" or "false"), or the folder exists and
-    cannot be written."""
-    flag = os.environ.get(READ_ONLY_ENV, "").strip().lower()
-    if flag not in ("", "0", "no", "false"):
-        return True
-    folder = cache_dir()
-    return folder.is_dir() and not os.access(folder, os.W_OK)
 
 
 def ruleset_key(rules: Ruleset) -> dict[str, Any]:
