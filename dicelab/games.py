@@ -54,7 +54,8 @@ class GameInfo:
     - `strategies`: a function (name, **options) -> an engine `Strategy`, and
       `strategy_names`; `quick_strategies`: those that play in a blink;
     - `panel`: its play panel class; `cli`: a function adding its commands;
-    - `lessons`: its notebooks, in `notebooks/`;
+    - `lessons`: its notebooks, in `notebooks/`; `handout`: a function (lang)
+      -> its pages of the printed handout (a line and its `Entry`s);
     - `least_players`: the fewest players of a game; `against_bots`: its panel
       seats one person against bots (the play app gives it the first name);
       `fewest_points_win`: its scores are penalty points.
@@ -71,6 +72,7 @@ class GameInfo:
     panel: str
     cli: str
     lessons: tuple[str, ...]
+    handout: str
     least_players: int = 1
     against_bots: bool = False
     fewest_points_win: bool = False
@@ -123,6 +125,12 @@ class GameInfo:
         register: Callable[[Any], None] = load(self.cli)
         return register
 
+    def handout_pages(self, lang: str = "en") -> tuple[str, tuple[Any, ...]]:
+        """Its pages of the printed handout in `lang`: a line saying what the game
+        is, and its tables (`dicelab.core.present.handout.Entry`)."""
+        pages: tuple[str, tuple[Any, ...]] = load(self.handout)(lang)
+        return pages
+
     def lesson_paths(self) -> list[Path]:
         """The lessons' notebook files."""
         return [NOTEBOOKS / f"{lesson}.ipynb" for lesson in self.lessons]
@@ -140,6 +148,7 @@ GAMES: dict[str, GameInfo] = {
         quick_strategies=("greedy", "poker"),
         panel="dicelab.dice_poker.panel:DicePokerPanel",
         cli="dicelab.dice_poker.cli:register",
+        handout="dicelab.dice_poker.handout:pages",
         lessons=(
             "01-dice-poker-odds",
             "02-every-box-expected-value",
@@ -165,6 +174,7 @@ GAMES: dict[str, GameInfo] = {
         quick_strategies=("random", "greedy", "planner", "search"),
         panel="dicelab.solitaire.panel:SolitairePanel",
         cli="dicelab.solitaire.cli:register",
+        handout="dicelab.solitaire.handout:pages",
         lessons=(
             "06-solitaire-dice-odds",
             "07-solitaire-dice-strategy",
@@ -183,6 +193,7 @@ GAMES: dict[str, GameInfo] = {
         quick_strategies=("honest", "random-liar", "calculator", "equilibrium"),
         panel="dicelab.sly_dice.panel:SlyDicePanel",
         cli="dicelab.sly_dice.cli:register",
+        handout="dicelab.sly_dice.handout:pages",
         lessons=("08-sly-dice-bluffing", "13-sly-dice-equilibrium"),
         least_players=2,
         against_bots=True,
@@ -198,6 +209,7 @@ GAMES: dict[str, GameInfo] = {
         quick_strategies=("random", "keep-black", "dump-high", "blocker"),
         panel="dicelab.solo.panel:SoloPanel",
         cli="dicelab.solo.cli:register",
+        handout="dicelab.solo.handout:pages",
         lessons=("09-solo-card-odds",),
         least_players=2,
         against_bots=True,

@@ -1,7 +1,8 @@
 """The handout: the printable exact-odds reference of every game in one document.
 
-`build(lang)` gathers the library's own tables (one section per game, a line
-saying what each table means, `dicelab.handout_sections`), with every
+`build(lang)` gathers the library's own tables (one section per game, made by
+the game itself: its `handout` in the registry, a line saying what each table
+means), with every
 probability as a fraction, a percentage and "1 in N", its words and numbers in
 `lang` (English by default); `Handout.render(fmt)` writes it as Markdown, as a
 standalone printable HTML page (A4, each game on a new page, table headers
@@ -27,9 +28,9 @@ import html
 from dataclasses import dataclass
 
 from dicelab.core.i18n import msg, translate
+from dicelab.core.present.handout import Entry
 from dicelab.core.present.table import OddsTable
 from dicelab.errors import SettingsError
-from dicelab.handout_sections import Section, sections
 
 FORMATS = ("markdown", "html", "latex")
 TITLE = msg("handout|title", "Exact odds of four dice and card games")
@@ -38,6 +39,30 @@ INTRO = msg(
     "Every chance is exact: a fraction in lowest terms, then a percentage (rounded) and "
     '"1 in N" (one over the chance, rounded). Printed by the command dicelab tables.',
 )
+
+
+@dataclass(frozen=True)
+class Section:
+    """The tables of one game (`game`: its name in `dicelab.games.GAMES`)."""
+
+    game: str
+    title: str
+    intro: str
+    entries: tuple[Entry, ...]
+
+
+def sections(lang: str = "en") -> tuple[Section, ...]:
+    """Every game's section, in `lang`, titled with the game's name.
+
+    >>> sections("fr")[0].title
+    'Poker d’as'
+    """
+    from dicelab.games import GAMES
+
+    return tuple(
+        Section(game.name, game.title_in(lang), *game.handout_pages(lang))
+        for game in GAMES.values()
+    )
 
 
 @dataclass(frozen=True)

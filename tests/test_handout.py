@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from dicelab.cli import main
+from dicelab.dice_poker.handout import solved_scores
 from dicelab.dice_poker.odds import single_roll_table, turn_table
 from dicelab.dice_poker.rules import get_ruleset
 from dicelab.dice_poker.solver.cache import FORMAT_VERSION, cache_paths, ruleset_key
 from dicelab.errors import SettingsError
 from dicelab.games import GAMES
 from dicelab.handout import FORMATS, Handout, build
-from dicelab.handout_sections import solved_scores
 from dicelab.sly_dice.odds import card_table
 from dicelab.solitaire.odds import free_throw_table, sum_table
 from dicelab.solo.odds import no_playable_table

@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "dicelab" / "core"
 LAYERS = ("i18n", "dice", "engine", "present", "ui")
-GAME_PACKAGES = ("dicelab.dice_poker", "dicelab.solitaire")
+GAME_PACKAGES = ("dicelab.dice_poker", "dicelab.solitaire", "dicelab.sly_dice", "dicelab.solo")
 
 
 def imported(path: Path) -> set[str]:
