@@ -16,7 +16,7 @@ from dicelab.core.ui.words import LANGS
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.odds import current_turn_table, turn_outlook, turn_table
 from dicelab.dice_poker.panel import DicePokerPanel
-from dicelab.dice_poker.panel_text import hold_key
+from dicelab.dice_poker.panel.words import hold_key
 from dicelab.dice_poker.rules import get_ruleset
 from dicelab.errors import IllegalMove, SettingsError
 
@@ -575,7 +575,7 @@ def test_safe_callback_catches_every_exception() -> None:
 )
 def test_the_joker_explanation_follows_the_card(ruleset, lang, filled, words) -> None:
     from dicelab.dice_poker.card import Scorecard
-    from dicelab.dice_poker.panel_text import joker_text
+    from dicelab.dice_poker.panel.words import joker_text
     from dicelab.dice_poker.rules import get_ruleset
 
     rules = get_ruleset(ruleset)

@@ -18,7 +18,7 @@ from dicelab.core.ui.panel import Words, show_available
 from dicelab.core.ui.widgets import close_tree
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.game import DicePokerGame
-from dicelab.dice_poker.panel_text import bonus_text
+from dicelab.dice_poker.panel.words import bonus_text
 from dicelab.dice_poker.rules import Ruleset
 
 OPTION_COLOR = "#c8e6c9"

@@ -48,9 +48,9 @@ from dicelab.core.ui.panel import (
     show_text,
 )
 from dicelab.dice_poker.game import DicePokerGame
-from dicelab.dice_poker.panel_card import CARD_CSS, ScorecardGrid
-from dicelab.dice_poker.panel_hints import HintsView
-from dicelab.dice_poker.panel_text import WORDS, game_over_text, joker_text
+from dicelab.dice_poker.panel.hints import HintsView
+from dicelab.dice_poker.panel.views import CARD_CSS, ScorecardGrid
+from dicelab.dice_poker.panel.words import WORDS, game_over_text, joker_text
 from dicelab.dice_poker.rules import DICE, Ruleset, get_ruleset, poker_bonus_due
 from dicelab.errors import IllegalMove, MissingTable
 
@@ -68,7 +68,7 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
     advisor=None)`: `seed` is a whole number (None: a fresh one, shown in the
     panel); `lang` is one of `LANGS` ("en", "pt", "es", "it", "fr");
     `advisor` is an optional optimal-play advisor (see
-    `dicelab.dice_poker.panel_hints`).
+    `dicelab.dice_poker.panel.hints`).
 
     Widgets, for tests and browser tests: `dice_buttons` (5 Buttons),
     `roll_button`, `box_buttons[player][box_id]`, `total_labels[player]`,

@@ -44,7 +44,7 @@ from dicelab.core.present.numbers import fraction_text
 from dicelab.core.ui.panel import Words, set_visible
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.odds import turn_outlook
-from dicelab.dice_poker.panel_text import hold_key
+from dicelab.dice_poker.panel.words import hold_key
 from dicelab.dice_poker.rules import Hold, Ruleset, hold_text
 from dicelab.dice_poker.state import GameState
 from dicelab.errors import SettingsError
