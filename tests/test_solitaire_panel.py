@@ -18,8 +18,8 @@ from dicelab.errors import SettingsError
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.odds import free_throw_probability, sum_table
 from dicelab.solitaire.panel import SolitairePanel
-from dicelab.solitaire.panel_hints import warm_up
-from dicelab.solitaire.panel_text import WORDS, option_text, pairs_of
+from dicelab.solitaire.panel.hints import warm_up
+from dicelab.solitaire.panel.words import WORDS, option_text, pairs_of
 from dicelab.solitaire.planner import Planner
 from dicelab.solitaire.rules import SUMS, Split
 from dicelab.solitaire.search import Search

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from dicelab.errors import SettingsError
-from dicelab.solitaire import panel_hints
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.panel import SolitairePanel
-from dicelab.solitaire.panel_hints import warm_up
+from dicelab.solitaire.panel import hints as panel_hints
+from dicelab.solitaire.panel.hints import warm_up
 from dicelab.solitaire.planner import Planner
 from dicelab.solitaire.rules import Split
 from dicelab.solitaire.search import Search

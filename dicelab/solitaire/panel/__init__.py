@@ -52,10 +52,10 @@ from dicelab.core.ui.panel import (
 )
 from dicelab.errors import SettingsError
 from dicelab.solitaire.game import SolitaireGame
-from dicelab.solitaire.panel_bots import seat_bots
-from dicelab.solitaire.panel_hints import HintsView, tables_ready, warm_up
-from dicelab.solitaire.panel_sheet import SHEET_CSS, PlayerView, breakdown_html
-from dicelab.solitaire.panel_text import WORDS, game_over_text, option_text
+from dicelab.solitaire.panel.hints import HintsView, tables_ready, warm_up
+from dicelab.solitaire.panel.seats import seat_bots
+from dicelab.solitaire.panel.views import SHEET_CSS, PlayerView, breakdown_html
+from dicelab.solitaire.panel.words import WORDS, game_over_text, option_text
 from dicelab.solitaire.rules import DICE, DISCARD_NUMBERS, END_MARK, Split
 from dicelab.solitaire.strategy import get_strategy, strategy_names
 

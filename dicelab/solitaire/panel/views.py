@@ -8,7 +8,7 @@ options of the roll as buttons.  The blocks only show the game: the clicks
 go to the panel, which asks the game.
 
 >>> from dicelab.core.ui.panel import Words
->>> from dicelab.solitaire.panel_text import WORDS
+>>> from dicelab.solitaire.panel.words import WORDS
 >>> sheet = Sheet.from_marks({3: 7, 4: 2, 6: 8, 7: 11, 8: 2, 11: 8}, {1: 8, 3: 7, 6: 4})
 >>> page = sheet_html(sheet, Words(WORDS, "en"))
 >>> '<td class="dicelab-tally">IIIII II</td><td class="dicelab-points dicelab-plus">+140' in page
@@ -27,7 +27,7 @@ import ipywidgets as widgets
 from dicelab.core.ui.panel import Words, set_visible
 from dicelab.core.ui.widgets import close_tree
 from dicelab.solitaire.game import SolitaireGame
-from dicelab.solitaire.panel_text import option_text
+from dicelab.solitaire.panel.words import option_text
 from dicelab.solitaire.rules import (
     BREAK_EVEN,
     CAP,

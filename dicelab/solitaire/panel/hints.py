@@ -29,8 +29,8 @@ from dicelab.core.ui.background import BackgroundTask
 from dicelab.core.ui.panel import Words
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.odds import free_throw_probability, sum_table
-from dicelab.solitaire.panel_sheet import line_tone
-from dicelab.solitaire.panel_text import option_text
+from dicelab.solitaire.panel.views import line_tone
+from dicelab.solitaire.panel.words import option_text
 from dicelab.solitaire.rules import MAX_DISCARDS, SUMS, VALUES
 from dicelab.solitaire.search import Search
 from dicelab.solitaire.sheet import Sheet
