@@ -48,16 +48,16 @@ from dicelab.sly_dice.game import (
     SlyDiceGame,
     Stop,
 )
-from dicelab.sly_dice.panel_hints import HintsView
-from dicelab.sly_dice.panel_log import EventLog
-from dicelab.sly_dice.panel_seats import (
+from dicelab.sly_dice.panel.hints import HintsView
+from dicelab.sly_dice.panel.log import EventLog
+from dicelab.sly_dice.panel.seats import (
     SEATS_CSS,
     CardsView,
     PlayersView,
     last_round_html,
     seats_of,
 )
-from dicelab.sly_dice.panel_text import WORDS
+from dicelab.sly_dice.panel.words import WORDS
 from dicelab.sly_dice.rules import COMMON_DICE, OWN_DICE, ROLLS, RULE_OVER, SlyRules
 from dicelab.sly_dice.strategy import strategy
 
