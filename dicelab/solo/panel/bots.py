@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from dicelab.solo.game import Action, SoloGame
-from dicelab.solo.panel_show import current_seat
+from dicelab.solo.panel.show import current_seat
 from dicelab.solo.state import GameState
 from dicelab.solo.strategy import Bot, as_action, bot, fill, seen_in_view
 

@@ -27,11 +27,11 @@ from typing import Any
 from dicelab.core.ui.panel import safe_callback
 from dicelab.errors import IllegalMove, SettingsError
 from dicelab.solo.game import RULE_OVER, Accept, Action, Draw, Play, SoloGame
-from dicelab.solo.panel_bots import BotSeats
-from dicelab.solo.panel_hints import HintsView
-from dicelab.solo.panel_seats import seats_of
-from dicelab.solo.panel_text import WORDS
-from dicelab.solo.panel_view import DECIDING, SoloView
+from dicelab.solo.panel.bots import BotSeats
+from dicelab.solo.panel.hints import HintsView
+from dicelab.solo.panel.seats import seats_of
+from dicelab.solo.panel.views import DECIDING, SoloView
+from dicelab.solo.panel.words import WORDS
 from dicelab.solo.rules import SoloRules
 
 DEFAULT_SAVE = "solo-save.json"

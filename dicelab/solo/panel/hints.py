@@ -28,8 +28,8 @@ from dicelab.core.present.charts import Markup, bar_cell, html_table
 from dicelab.core.present.numbers import fraction_text
 from dicelab.core.ui.words import Words
 from dicelab.solo.in_play import can_play, in_force_after, next_after, unseen_cards
-from dicelab.solo.panel_cards import sort_key
-from dicelab.solo.panel_seats import colour_name
+from dicelab.solo.panel.cards import sort_key
+from dicelab.solo.panel.seats import colour_name
 from dicelab.solo.rules import Card
 from dicelab.solo.state import GameState
 from dicelab.solo.strategy import Choice, best_colour, bot, seen_in_view

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dicelab.core.i18n import messages, msg, msg_plural
 from dicelab.core.ui.words import COMMON_WORDS
-from dicelab.solo.panel_text_log import LOG_WORDS
-from dicelab.solo.panel_text_rules import RULE_WORDS
+from dicelab.solo.panel.words_log import LOG_WORDS
+from dicelab.solo.panel.words_rules import RULE_WORDS
 
 WORDS = (
     COMMON_WORDS

@@ -18,13 +18,13 @@ from dicelab.core.present.charts import CHART_CSS
 from dicelab.core.ui.bots import BotsPanel
 from dicelab.core.ui.widgets import set_visible, show_available
 from dicelab.solo.game import Action, Draw, Play, SoloGame
-from dicelab.solo.panel_bots import BotSeats
-from dicelab.solo.panel_cards import CARDS_CSS, HandView
-from dicelab.solo.panel_choice import ChoiceBox
-from dicelab.solo.panel_hints import HintsView
-from dicelab.solo.panel_log import EventLog
-from dicelab.solo.panel_seats import SEATS_CSS, PlayersView, TableView
-from dicelab.solo.panel_show import current_seat, end_texts, head_text, prompt_text, round_html
+from dicelab.solo.panel.bots import BotSeats
+from dicelab.solo.panel.cards import CARDS_CSS, HandView
+from dicelab.solo.panel.choice import ChoiceBox
+from dicelab.solo.panel.hints import HintsView
+from dicelab.solo.panel.log import EventLog
+from dicelab.solo.panel.seats import SEATS_CSS, PlayersView, TableView
+from dicelab.solo.panel.show import current_seat, end_texts, head_text, prompt_text, round_html
 from dicelab.solo.rules import Card
 from dicelab.solo.state import GameState
 

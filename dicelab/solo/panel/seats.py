@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from dicelab.core.i18n import translate
 from dicelab.core.ui.bots import seats_of as bot_seats
 from dicelab.core.ui.words import Words
-from dicelab.solo.panel_cards import back_html, backs_html, card_html, card_tip, swatch
+from dicelab.solo.panel.cards import back_html, backs_html, card_html, card_tip, swatch
 from dicelab.solo.rules import COLOUR_NAMES
 from dicelab.solo.state import GameState
 from dicelab.solo.strategy import NAMES

@@ -1,5 +1,5 @@
 """The words of the Solo panel's log and hints (English here, every other
-language in the catalogs; `panel_text.WORDS` holds them with the others).
+language in the catalogs; `words.WORDS` holds them with the others).
 
 >>> from dicelab.core.ui.words import Words
 >>> Words(LOG_WORDS, "pt")("ev_drew", count=1, name="Cleo")
