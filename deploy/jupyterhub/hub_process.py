@@ -156,10 +156,11 @@ def hub_env(settings: HubSettings) -> dict[str, str]:
 
 def check_can_start(settings: HubSettings) -> None:
     """Everything a hub needs before it starts (`HubSettingsError` otherwise):
-    root, the proxy, the students' environment, its folders."""
+    root, the students' environment (a setting, so said first), the proxy,
+    its folders."""
     check_root()
-    check_proxy()
     check_student_env(settings)
+    check_proxy()
     prepare_folders(settings)
 
 

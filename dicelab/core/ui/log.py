@@ -6,7 +6,7 @@ again in another language (`replay`).  A game's log subclasses it with a
 `record` method that turns moves into events, telling only what the table saw.
 
 >>> from dicelab.core.ui.words import Words
->>> from dicelab.solo.panel.words_log import LOG_WORDS
+>>> from dicelab.solo.panel.words import LOG_WORDS
 >>> log = EventLog(Words(LOG_WORDS, "pt"))
 >>> log.add("ev_drew", count=1, name="Ana")
 >>> log.show()

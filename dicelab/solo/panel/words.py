@@ -1,17 +1,168 @@
 """The words of the Solo panel (English here, every other language in the
-catalogs, `dicelab.core.i18n`).
+catalogs, `dicelab.core.i18n`): those of its log and hints (`LOG_WORDS`),
+those of the engine's illegal moves by rule name (`RULE_WORDS`: "rule:<rule>"
+says why a move is refused, "rule_name:<rule>" names the rule, for
+`Words.explain`; `RULE_ACTIONS`, a malformed action only a program can make,
+has a name and no text), and all of them with the rest (`WORDS`).
 
 >>> from dicelab.core.ui.words import Words
 >>> Words(WORDS, "es")("your_hand", count=1, n=1)
 'Tu mano (1 carta)'
+>>> Words(LOG_WORDS, "pt")("ev_drew", count=1, name="Cleo")
+'Cleo comprou 1 carta'
+>>> from dicelab.errors import IllegalMove
+>>> from dicelab.solo.game import RULE_DRAW
+>>> Words(RULE_WORDS, "es").explain(IllegalMove(RULE_DRAW, "you have a playable card"))
+'Tienes una carta que puedes jugar: juégala en vez de robar (regla: se roba solo sin carta jugable)'
 """
 
 from __future__ import annotations
 
 from dicelab.core.i18n import messages, msg, msg_plural
 from dicelab.core.ui.words import COMMON_WORDS
-from dicelab.solo.panel.words_log import LOG_WORDS
-from dicelab.solo.panel.words_rules import RULE_WORDS
+
+RULE_WORDS = messages(
+    # the engine's illegal moves, by rule name
+    msg("solo|rule:players play in turn, in the direction of play", "It is not your turn"),
+    msg(
+        "solo|rule:a card matches the colour or the number in force; black cards only "
+        "without a match",
+        "It matches neither the colour nor the number in force, or you hold a card that "
+        "matches (black cards only without one)",
+    ),
+    msg(
+        "solo|rule:draw only without a playable card",
+        "You hold a card you can play: play it instead of drawing",
+    ),
+    msg(
+        "solo|rule:a drawn card that fits is played at once",
+        "The card you drew fits: play that one now",
+    ),
+    msg(
+        "solo|rule:jump in only with a card identical to the one just played",
+        "Only a card identical to the one just played can jump in",
+    ),
+    msg(
+        "solo|rule:an attack is answered with a Protection or a draw card, or accepted",
+        "Answer the attack with a Protection or a draw card, or Accept it",
+    ),
+    msg(
+        "solo|rule:Choose colour and Draw four name a colour, Swap hands an opponent, Gift "
+        "two cards",
+        "Name a colour, an opponent or the cards to give first",
+    ),
+    msg(
+        'solo|rule:say "Solo" only with your second-to-last card',
+        "Say Solo only when you play your second-to-last card",
+    ),
+    msg("solo|rule:the game ends when a player reaches the losing score", "The game is over"),
+    msg(
+        "solo|rule_name:players play in turn, in the direction of play",
+        "players play in turn, in the direction of play",
+    ),
+    msg(
+        "solo|rule_name:a card matches the colour or the number in force; black cards only "
+        "without a match",
+        "a card matches the colour or the number in force; black cards only without a match",
+    ),
+    msg("solo|rule_name:draw only without a playable card", "draw only without a playable card"),
+    msg(
+        "solo|rule_name:a drawn card that fits is played at once",
+        "a drawn card that fits is played at once",
+    ),
+    msg(
+        "solo|rule_name:jump in only with a card identical to the one just played",
+        "jump in only with a card identical to the one just played",
+    ),
+    msg(
+        "solo|rule_name:an attack is answered with a Protection or a draw card, or accepted",
+        "an attack is answered with a Protection or a draw card, or accepted",
+    ),
+    msg(
+        "solo|rule_name:Choose colour and Draw four name a colour, Swap hands an opponent, "
+        "Gift two cards",
+        "Choose colour and Draw four name a colour, Swap hands an opponent, Gift two cards",
+    ),
+    msg(
+        'solo|rule_name:say "Solo" only with your second-to-last card',
+        'say "Solo" only with your second-to-last card',
+    ),
+    msg(
+        "solo|rule_name:the game ends when a player reaches the losing score",
+        "the game ends when a player reaches the losing score",
+    ),
+    msg("solo|rule_name:an action of Solo", "an action of Solo"),
+)
+
+LOG_WORDS = messages(
+    # the log
+    msg("solo|ev_play", "{name} played {card}"),
+    msg("solo|ev_play_colour", "{name} played {card} and named {colour}"),
+    msg("solo|ev_names", "{name} named {colour}"),
+    msg("solo|ev_swap", "{name} played {card}: hands swapped with {other}"),
+    msg("solo|ev_jump", "{name} jumped in with {card}"),
+    msg("solo|ev_protect", "{name} played {card}: the attack is off for them"),
+    msg("solo|ev_stack", "{name} passed it on with {card}"),
+    msg("solo|ev_drew_one", "{name} drew a card"),
+    msg("solo|ev_drew_mine", "{name} drew {card}"),
+    msg("solo|ev_fits", "{card} fits: it must be played now"),
+    msg_plural(
+        "solo|ev_drew",
+        "{name} drew {count} card",
+        "{name} drew {count} cards",
+    ),
+    msg("solo|ev_solo", "{name}: Solo!"),
+    msg("solo|ev_no_solo", "{name} did not say Solo: +{count} cards as a penalty"),
+    msg_plural(
+        "solo|ev_gift",
+        "{name} gives {count} card to {other}",
+        "{name} gives {count} cards to {other}",
+    ),
+    msg_plural(
+        "solo|ev_gift_taken",
+        "{name} took {count} card",
+        "{name} took {count} cards",
+    ),
+    msg("solo|ev_gift_back", "The gift goes back to {name}"),
+    msg("solo|ev_rotated", "The hands passed one seat on"),
+    msg("solo|ev_round", "Round {round} is over: {name} went out"),
+    # the hints
+    msg("solo|hint_title", "Your odds (exact)"),
+    msg("solo|hint_wait", "Hints come when you have something to decide"),
+    msg("solo|hint_next_draw", "The next card you draw is playable:"),
+    msg("solo|hint_card", "If you play"),
+    msg("solo|hint_next", "Next player"),
+    msg("solo|hint_p_next", "P(they can play)"),
+    msg("solo|card_naming", "{card} → {colour}"),
+    msg("solo|card_with", "{card} with {name}"),
+    msg("solo|hint_bot", "The blocker bot would {what}."),
+    msg("solo|bot_plays", "play {card}"),
+    msg("solo|bot_draws", "draw a card"),
+    msg("solo|bot_accepts", "accept"),
+    msg("solo|bot_jumps", "jump in"),
+    msg(
+        "solo|hint_note",
+        "Counted over the {count} cards you have not seen (the deck without your hand and "
+        "the discard pile); a card is playable if it matches the colour or the number in "
+        "force, and black cards count as playable. The next player's chance is over their "
+        "hand size.",
+    ),
+    msg(
+        "solo|hint_accept_draw",
+        "Accepting: you draw {count} cards. A Protection cancels the attack; a draw card "
+        "passes it on, bigger, to the next player.",
+    ),
+    msg_plural(
+        "solo|hint_accept_gift",
+        "Accepting: {n} card joins your hand. A Protection sends it back.",
+        "Accepting: {n} cards join your hand. A Protection sends them back.",
+    ),
+    msg(
+        "solo|hint_accept_rotate",
+        "Accepting: your hand passes one seat on and you get your neighbour's. A "
+        "Protection keeps your hand.",
+    ),
+)
 
 WORDS = (
     COMMON_WORDS
