@@ -112,6 +112,21 @@ def test_no_import_goes_round_in_a_circle() -> None:
     assert cycles(import_graph(DICELAB)) == []
 
 
+PANEL_PARTS = {"__init__", "views", "seats", "hints", "words"}
+
+
+def test_every_panel_package_has_the_same_parts() -> None:
+    """The panel, its views, seats, hints and words; a part may be a package."""
+    panels = sorted(DICELAB.glob("*/panel"))
+    assert [p.parent.name for p in panels] == ["dice_poker", "sly_dice", "solitaire", "solo"]
+    for panel in panels:
+        parts = {p.stem for p in panel.glob("*.py")} | {
+            p.name for p in panel.iterdir() if (p / "__init__.py").is_file()
+        }
+        assert parts == PANEL_PARTS, panel
+    assert list(DICELAB.glob("*/panel_*.py")) == []
+
+
 def test_the_checks_find_a_planted_cross_import_and_circle(tmp_path: Path) -> None:
     package = tmp_path / "dicelab"
     for folder in ("", "solo", "sly_dice", "core"):

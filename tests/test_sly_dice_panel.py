@@ -33,7 +33,7 @@ from dicelab.sly_dice.game import (
 )
 from dicelab.sly_dice.odds import best_chance, chance, rolling_options
 from dicelab.sly_dice.panel import SlyDicePanel
-from dicelab.sly_dice.panel.seats import dice_text
+from dicelab.sly_dice.panel.views import dice_text
 from dicelab.sly_dice.panel.words import WORDS
 from dicelab.sly_dice.rules import SlyRules
 from dicelab.sly_dice.seen import ASSUMED_LIE_RATE

@@ -26,7 +26,7 @@ from dicelab.solo.game import Accept, Action, Draw, Play, SoloGame
 from dicelab.solo.in_play import can_play, in_force_after, next_after, plays_on, unseen_cards
 from dicelab.solo.odds import no_playable
 from dicelab.solo.panel import SoloPanel
-from dicelab.solo.panel.cards import CARD_WIDTH, symbol
+from dicelab.solo.panel.views.cards import CARD_WIDTH, symbol
 from dicelab.solo.panel.words import WORDS
 from dicelab.solo.rules import COLOURS, DEFAULT_RULES, Card, SoloRules, card, deck_ids, make_deck
 from dicelab.solo.state import GameState

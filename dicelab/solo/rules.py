@@ -219,6 +219,17 @@ def card(card_id: str) -> Card:
     )
 
 
+def card_order(shown: Card) -> tuple[int, int, int]:
+    """A hand's order: by colour (black last), then numbers, then action cards.
+
+    >>> hand = [card("red-5"), card("black-draw4"), card("red-skip"), card("blue-2")]
+    >>> [shown.id for shown in sorted(hand, key=card_order)]
+    ['blue-2', 'red-5', 'red-skip', 'black-draw4']
+    """
+    colour = COLOURS.index(shown.colour) if shown.colour is not None else len(COLOURS)
+    return colour, KINDS.index(shown.kind), shown.number or 0
+
+
 def matches(candidate: Card, colour: str | None, face: str | None) -> bool:
     """Whether `candidate`, a coloured card, matches the colour or the number (`face`)
     in force: an action card matches by colour alone, never a Skip on a Skip of

@@ -41,7 +41,6 @@ from dicelab.core.ui.panel import (
     MAX_PLAYERS,
     Panel,
     listing,
-    panel_players,
     safe_callback,
     set_visible,
     show_available,
@@ -49,6 +48,7 @@ from dicelab.core.ui.panel import (
 )
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.panel.hints import HintsView
+from dicelab.dice_poker.panel.seats import check_seat, seats_of
 from dicelab.dice_poker.panel.views import CARD_CSS, ScorecardGrid
 from dicelab.dice_poker.panel.words import WORDS, game_over_text, joker_text
 from dicelab.dice_poker.rules import DICE, Ruleset, get_ruleset, poker_bonus_due
@@ -57,7 +57,6 @@ from dicelab.errors import IllegalMove, MissingTable
 __all__ = ["DEFAULT_SAVE", "MAX_PLAYERS", "DicePokerPanel"]
 
 DEFAULT_SAVE = "dice-poker-save.json"
-RULE_HOT_SEAT = "players take turns"
 JOKER_STYLE = "background:#fff8e1;border-left:4px solid #ff8f00;padding:4px 8px"
 
 
@@ -89,7 +88,7 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
         lang: str = "en",
         advisor: Any = None,
     ) -> None:
-        names = panel_players(players, "Dice Poker")
+        names = seats_of(players)
         rules = get_ruleset(ruleset)
         seed = self._setup(WORDS, lang, seed)
         self.advisor = advisor
@@ -316,14 +315,7 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
     @safe_callback
     def _on_box(self, player: int, box_id: str) -> None:
         game = self._game
-        if not game.is_over and player != game.state.current:
-            other = game.players[player]
-            raise IllegalMove(
-                RULE_HOT_SEAT,
-                self.words("not_your_turn", name=game.current_player, other=other),
-                name=game.current_player,
-                other=other,
-            )
+        check_seat(game, player, self.words)
         name = game.current_player
         self._last_dice = game.dice
         bonus = (

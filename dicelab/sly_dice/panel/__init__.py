@@ -49,13 +49,13 @@ from dicelab.sly_dice.game import (
     Stop,
 )
 from dicelab.sly_dice.panel.hints import HintsView
-from dicelab.sly_dice.panel.log import EventLog
-from dicelab.sly_dice.panel.seats import (
-    SEATS_CSS,
+from dicelab.sly_dice.panel.seats import seats_of
+from dicelab.sly_dice.panel.views import (
+    VIEWS_CSS,
     CardsView,
+    EventLog,
     PlayersView,
     last_round_html,
-    seats_of,
 )
 from dicelab.sly_dice.panel.words import WORDS
 from dicelab.sly_dice.rules import COMMON_DICE, OWN_DICE, ROLLS, RULE_OVER, SlyRules
@@ -165,7 +165,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         body = widgets.HBox(
             [left, right], layout=widgets.Layout(flex_flow="row wrap", grid_gap="8px 20px")
         )
-        self._assemble("sly-dice", SEATS_CSS + CHART_CSS, [self.round_label], body)
+        self._assemble("sly-dice", VIEWS_CSS + CHART_CSS, [self.round_label], body)
 
     def _label(self, key: str) -> widgets.HTML:
         return widgets.HTML(f"<b>{html.escape(self.words(key))}</b>")

@@ -27,9 +27,8 @@ from typing import Any
 from dicelab.core.ui.panel import safe_callback
 from dicelab.errors import IllegalMove, SettingsError
 from dicelab.solo.game import RULE_OVER, Accept, Action, Draw, Play, SoloGame
-from dicelab.solo.panel.bots import BotSeats
 from dicelab.solo.panel.hints import HintsView
-from dicelab.solo.panel.seats import seats_of
+from dicelab.solo.panel.seats import BotSeats, seats_of
 from dicelab.solo.panel.views import DECIDING, SoloView
 from dicelab.solo.panel.words import WORDS
 from dicelab.solo.rules import SoloRules

@@ -28,9 +28,8 @@ from dicelab.core.present.charts import Markup, bar_cell, html_table
 from dicelab.core.present.numbers import fraction_text
 from dicelab.core.ui.words import Words
 from dicelab.solo.in_play import can_play, in_force_after, next_after, unseen_cards
-from dicelab.solo.panel.cards import sort_key
-from dicelab.solo.panel.seats import colour_name
-from dicelab.solo.rules import Card
+from dicelab.solo.panel.words import colour_name
+from dicelab.solo.rules import Card, card_order
 from dicelab.solo.state import GameState
 from dicelab.solo.strategy import Choice, best_colour, bot, seen_in_view
 
@@ -84,7 +83,7 @@ class HintsView:
             label = html.escape(w("hint_next_draw"))
             self.next_draw.value = f"{label} {self._p(p)}"
         rows = []
-        for each in sorted(set(cards), key=sort_key):
+        for each in sorted(set(cards), key=card_order):
             named = best_colour(hand, each) if each.kind in ("choose", "draw4") else None
             colour, face = in_force_after(each, view.colour, view.face, named)
             nxt = next_after(each, me, view.direction, len(view.players))

@@ -1,40 +1,27 @@
-"""Parts of the Solo panel: who sits at the table, the table itself (the top of
-the discard pile, the colour in force, the draw pile) and the players' column.
+"""Who sits at the Solo table and who moves next: you, then the bots, each with
+its kind (`seats_of`); the player to move (`current_seat`); and the bots
+themselves (`BotSeats`).
 
-They draw only from a player's view of the game: the others' hands are card
-backs and a count, the draw pile a count.
+The bots move one action at a time, each from its own view of the game, with
+one random generator for them all (seeded like the game, so that a seed
+replays the same game).  Before anyone moves on a card just played, the bots
+holding an identical card are asked, in the direction of play from the
+player in turn, whether they jump in (each bot once a card); the first who
+does plays it.
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
-import ipywidgets as widgets
+import numpy as np
 
-from dicelab.core.i18n import translate
 from dicelab.core.ui.bots import seats_of as bot_seats
-from dicelab.core.ui.words import Words
-from dicelab.solo.panel.cards import back_html, backs_html, card_html, card_tip, swatch
-from dicelab.solo.rules import COLOUR_NAMES
+from dicelab.solo.game import Action, SoloGame
 from dicelab.solo.state import GameState
-from dicelab.solo.strategy import NAMES
+from dicelab.solo.strategy import NAMES, Bot, as_action, bot, fill, seen_in_view
 
 DEFAULT_BOTS = ("blocker", "keep-black", "dump-high", "random")
-SEATS_CSS = """
-.dicelab-solo table.dicelab-players { border-collapse: collapse; line-height: 1.25; }
-.dicelab-solo table.dicelab-players td, .dicelab-solo table.dicelab-players th {
-  padding: 2px 6px; white-space: nowrap; text-align: left; }
-.dicelab-solo table.dicelab-players tr.dicelab-current td { background: #fff3c4; }
-.dicelab-solo .dicelab-kind { color: #757575; font-size: 11px; }
-.dicelab-solo .dicelab-solo-said { color: #b71c1c; font-weight: bold; }
-.dicelab-solo .dicelab-table-view { display: flex; align-items: center; gap: 14px; }
-.dicelab-solo .dicelab-pile { text-align: center; font-size: 12px; color: #424242; }
-.dicelab-solo .dicelab-force { font-size: 14px; }
-.dicelab-solo .dicelab-log ul { margin: 2px 0; padding-left: 18px; color: #424242; }
-.dicelab-solo .dicelab-log li { margin: 0; line-height: 1.35; }
-.dicelab-solo .dicelab-prompt { font-weight: bold; color: #0d47a1; }
-"""
 
 
 def seats_of(players: Sequence[str], bots: Sequence[str] | None) -> tuple[list[str], list[str]]:
@@ -46,65 +33,67 @@ def seats_of(players: Sequence[str], bots: Sequence[str] | None) -> tuple[list[s
     return bot_seats(players, bots, "Solo", NAMES, DEFAULT_BOTS)
 
 
-def colour_name(colour: str, lang: str) -> str:
-    return translate(COLOUR_NAMES[f"colour:{colour}"], lang)
+def current_seat(view: GameState) -> int:
+    """Who is to move: the player answering an attack, else the player in turn."""
+    asked = view.pending.asked if view.pending is not None else None
+    return view.turn if asked is None else asked
 
 
-class TableView:
-    """The top card of the discard pile (and the colour and number in force after a
-    black card), and the draw pile's size."""
+class BotSeats:
+    """The bots of a table (`kinds`, one per seat but yours, `me`), their random
+    generator `rng`, and the card they were last asked to jump in on."""
 
-    def __init__(self, words: Words) -> None:
-        self.words = words
-        self.widget = widgets.HTML()
-        self.widget.add_class("dicelab-table-area")
+    def __init__(self, kinds: Sequence[str], seed: int, me: int = 0) -> None:
+        self.kinds, self.me = list(kinds), me
+        self.rng = np.random.default_rng(seed)
+        self.bots: dict[str, Bot] = {}
+        self.asked: GameState | None = None  # the bots were asked to jump in here
 
-    def refresh(self, view: GameState) -> None:
-        w, lang = self.words, self.words.lang
-        top = view.top
-        force = ""
-        if top.is_black:
-            said = colour_name(view.colour, lang)
-            if view.face is not None:
-                said = f"{said} · {view.face}"
-            text = html.escape(w("in_force", what=said))
-            force = f'<div class="dicelab-force">{swatch(view.colour)}{text}</div>'
-        size = len(view.draw)
-        pile = w("draw_pile_size", count=size, n=size)
-        self.widget.value = (
-            '<div class="dicelab-table-view">'
-            f'<div class="dicelab-pile">{card_html(top, card_tip(top, w))}'
-            f"<br>{html.escape(w('discard'))}</div>{force}"
-            f'<div class="dicelab-pile">{back_html(pile, str(size))}'
-            f"<br>{html.escape(w('draw_pile'))}</div></div>"
-        )
+    def seat(self, game: SoloGame) -> None:
+        """Sit the bots at the table of `game`, taken on as it is: a card played before
+        (a loaded game's, say) is not offered to them to jump in on again."""
+        others = [p for i, p in enumerate(game.players) if i != self.me]
+        self.bots = {name: bot(kind) for name, kind in zip(others, self.kinds)}
+        self.asked = game.state
 
+    def keep(self, other: BotSeats) -> None:
+        """Play on like `other` (its random generator, copied, and its last question)."""
+        self.rng = np.random.default_rng()
+        self.rng.bit_generator.state = other.rng.bit_generator.state
+        self.asked = other.asked
 
-class PlayersView:
-    """Every player: name (and bot), cards in hand (backs and a count), penalty
-    points; the player to move is marked, "Solo!" beside a hand of one card."""
+    def next_move(self, game: SoloGame, yours: bool) -> Action | None:
+        """The next bot action in `game` (`yours`: you are the one to move, unless a bot
+        jumps in first), or None when it is up to you."""
+        state = game.state
+        seat = self.jumper(game)
+        if seat is not None:
+            assert state.jump is not None
+            view = game.view(state.players[seat])
+            choice = fill(seen_in_view(view, seat), state.jump, self.rng)
+        elif yours:
+            return None
+        else:
+            seat = current_seat(state)
+            name = state.players[seat]
+            view = game.view(name)
+            choice = self.bots[name].decide(seen_in_view(view, seat), self.rng)
+        return as_action(choice, view, seat)
 
-    def __init__(self, words: Words, kinds: Sequence[str | None]) -> None:
-        self.words, self.kinds = words, list(kinds)
-        self.widget = widgets.HTML()
-        self.widget.add_class("dicelab-players-view")
-
-    def refresh(self, view: GameState, current: int | None) -> None:
-        w = self.words
-        rows = []
-        for i, (name, hand) in enumerate(zip(view.players, view.hands)):
-            kind = self.kinds[i]
-            who = w("you") if kind is None else w(f"bot_{kind}")
-            mark = ' class="dicelab-current"' if i == current else ""
-            solo = f' <span class="dicelab-solo-said">{html.escape(w("solo"))}</span>'
-            rows.append(
-                f"<tr{mark}><td>{'▶' if i == current else ''}</td>"
-                f"<td><b>{html.escape(name)}</b><br>"
-                f'<span class="dicelab-kind">{html.escape(who)}</span></td>'
-                f"<td>{backs_html(len(hand), 0 if i == view.viewer else 10)}"
-                f"{solo if len(hand) == 1 else ''}</td>"
-                f"<td>{view.totals[i]}</td></tr>"
-            )
-        titles = ("", w("players"), w("cards"), w("points"))
-        head = "<tr>" + "".join(f"<th>{html.escape(t)}</th>" for t in titles) + "</tr>"
-        self.widget.value = f'<table class="dicelab-players">{head}{"".join(rows)}</table>'
+    def jumper(self, game: SoloGame) -> int | None:
+        """The first bot after the player in turn (in the direction of play) who holds
+        the card just played and jumps in with it."""
+        state = game.state
+        if state.jump is None or state.phase != "play" or state is self.asked:
+            return None
+        self.asked = state
+        n = len(state.players)
+        for k in range(1, n):
+            seat = (state.turn + k * state.direction) % n
+            if seat == self.me or state.jump not in state.hands[seat]:
+                continue
+            name = state.players[seat]
+            seen = seen_in_view(game.view(name), seat)
+            if self.bots[name].jumps(seen, state.jump, self.rng):
+                return seat
+        return None

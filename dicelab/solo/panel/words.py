@@ -18,8 +18,9 @@ has a name and no text), and all of them with the rest (`WORDS`).
 
 from __future__ import annotations
 
-from dicelab.core.i18n import messages, msg, msg_plural
+from dicelab.core.i18n import messages, msg, msg_plural, translate
 from dicelab.core.ui.words import COMMON_WORDS
+from dicelab.solo.rules import COLOUR_NAMES
 
 RULE_WORDS = messages(
     # the engine's illegal moves, by rule name
@@ -288,3 +289,12 @@ WORDS = (
         msg("solo|no_round_over", "The round is not over yet"),
     )
 )
+
+
+def colour_name(colour: str, lang: str) -> str:
+    """A colour's name in `lang`.
+
+    >>> colour_name("red", "pt")
+    'vermelho'
+    """
+    return translate(COLOUR_NAMES[f"colour:{colour}"], lang)

@@ -13,7 +13,7 @@ from typing import Any
 
 from dicelab.core.ui.log import EventLog as BaseLog
 from dicelab.solo.game import Accept, Action, Draw, Play
-from dicelab.solo.panel.seats import colour_name
+from dicelab.solo.panel.words import colour_name
 from dicelab.solo.rules import Card, card
 from dicelab.solo.state import GameState
 

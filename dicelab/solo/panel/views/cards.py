@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from dicelab.core.ui.widgets import set_visible, show_available
 from dicelab.core.ui.words import Words
-from dicelab.solo.rules import COLOURS, KINDS, Card
+from dicelab.solo.rules import Card, card_order
 
 SYMBOLS = {
     "skip": "⊘",
@@ -128,18 +128,12 @@ def swatch(colour: str) -> str:
     return f'<span class="dicelab-swatch" style="background:{INK[colour]}"></span>'
 
 
-def sort_key(shown: Card) -> tuple[int, int, int]:
-    """Your hand in order: by colour (black last), then numbers, then action cards."""
-    colour = COLOURS.index(shown.colour) if shown.colour is not None else len(COLOURS)
-    return colour, KINDS.index(shown.kind), shown.number or 0
-
-
 def sorted_hand(hand: Sequence[Card]) -> list[Card]:
-    return sorted(hand, key=sort_key)
+    return sorted(hand, key=card_order)
 
 
 class HandView:
-    """Your hand as card buttons, in `sort_key` order.  `buttons[i]` shows the i-th
+    """Your hand as card buttons, in `card_order` order.  `buttons[i]` shows the i-th
     card of that order and `places[i]` is its index in the engine's hand; a click
     calls `on_card(index in the engine's hand)`.  Buttons are kept and reused (the
     spare ones hidden and blank); each carries `dicelab-hand-card` and, while it
@@ -216,7 +210,7 @@ class HandView:
     ) -> None:
         """Draw `hand` (the engine's order), each card with its tooltip, usable or not,
         and a mark ("", "dicelab-highlight" or "dicelab-picked")."""
-        order = sorted(range(len(hand)), key=lambda i: (sort_key(hand[i]), i))
+        order = sorted(range(len(hand)), key=lambda i: (card_order(hand[i]), i))
         while len(self.buttons) < len(order):
             self.buttons.append(self._button(len(self.buttons)))
         self.places, self.cards = order, [hand[i] for i in order]

@@ -18,13 +18,13 @@ from dicelab.core.present.charts import CHART_CSS
 from dicelab.core.ui.bots import BotsPanel
 from dicelab.core.ui.widgets import set_visible, show_available
 from dicelab.solo.game import Action, Draw, Play, SoloGame
-from dicelab.solo.panel.bots import BotSeats
-from dicelab.solo.panel.cards import CARDS_CSS, HandView
-from dicelab.solo.panel.choice import ChoiceBox
 from dicelab.solo.panel.hints import HintsView
-from dicelab.solo.panel.log import EventLog
-from dicelab.solo.panel.seats import SEATS_CSS, PlayersView, TableView
-from dicelab.solo.panel.show import current_seat, end_texts, head_text, prompt_text, round_html
+from dicelab.solo.panel.seats import BotSeats, current_seat
+from dicelab.solo.panel.views.cards import CARDS_CSS, HandView
+from dicelab.solo.panel.views.choice import ChoiceBox
+from dicelab.solo.panel.views.log import EventLog
+from dicelab.solo.panel.views.show import end_texts, head_text, prompt_text, round_html
+from dicelab.solo.panel.views.table import TABLE_CSS, PlayersView, TableView
 from dicelab.solo.rules import Card
 from dicelab.solo.state import GameState
 
@@ -104,7 +104,7 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
         body = widgets.HBox(
             [left, right], layout=widgets.Layout(flex_flow="row wrap", grid_gap="8px 20px")
         )
-        self._assemble("solo", SEATS_CSS + CARDS_CSS + CHART_CSS, [self.round_label], body)
+        self._assemble("solo", TABLE_CSS + CARDS_CSS + CHART_CSS, [self.round_label], body)
 
     def _label(self, key: str) -> widgets.HTML:
         return widgets.HTML(f"<b>{html.escape(self.words(key))}</b>")

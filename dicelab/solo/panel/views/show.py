@@ -10,13 +10,8 @@ import html
 from collections.abc import Sequence
 
 from dicelab.core.ui.words import Words, listing, result_text
+from dicelab.solo.panel.seats import current_seat
 from dicelab.solo.state import GameState
-
-
-def current_seat(view: GameState) -> int:
-    """Who is to move: the player answering an attack, else the player in turn."""
-    asked = view.pending.asked if view.pending is not None else None
-    return view.turn if asked is None else asked
 
 
 def head_text(words: Words, view: GameState) -> str:

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from dicelab.core.ui.widgets import close_tree, set_visible, show_available
 from dicelab.core.ui.words import Words
-from dicelab.solo.panel.seats import colour_name
+from dicelab.solo.panel.words import colour_name
 from dicelab.solo.rules import COLOURS
 
 
