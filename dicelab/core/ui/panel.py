@@ -1,4 +1,4 @@
-"""Pieces shared by the dicelab play panels (Dice Poker and Solitaire Dice).
+"""Pieces shared by the dicelab play panels.
 
 A panel is a plain Python object that owns its ipywidgets and its game;
 its `widget` is the root widget.  Everything here works outside a kernel, so
@@ -12,8 +12,9 @@ panels are tested in plain pytest by clicking buttons through the widget API.
   `dicelab.core.ui.widgets`): dice drawn as dice, the line that answers
   every click, a new game with a seed to replay, saving the game to a JSON
   file, showing and hiding a widget;
-- `safe_callback`: a decorator for widget callbacks that never lets an
-  exception escape (a `DicelabError` shows its message in the panel);
+- `safe_callback` (from `dicelab.core.ui.callbacks`): a decorator for widget
+  callbacks that never lets an exception escape (a `DicelabError` shows its
+  message in the panel);
 - `html_table`, `bar_figure`, `update_bars` (in `dicelab.core.present.charts`):
   small exact-odds views;
 - `Panel`: the base class of the panels: the shared controls, New game,
@@ -27,17 +28,16 @@ panels are tested in plain pytest by clicking buttons through the widget API.
 
 from __future__ import annotations
 
-import functools
 import html
-import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import ipywidgets as widgets
 
-from dicelab.core.engine import MAX_PLAYERS, Engine, player_names
+from dicelab.core.engine import MAX_PLAYERS, Engine
 from dicelab.core.i18n import Message, msg
+from dicelab.core.ui.callbacks import safe_callback
 from dicelab.core.ui.saving import (
     holds_another_game,
     make_save_folder,
@@ -63,7 +63,7 @@ from dicelab.core.ui.widgets import (
     show_text,
 )
 from dicelab.core.ui.words import COMMON_WORDS, LANGS, Words, check_lang, listing
-from dicelab.errors import DicelabError, IllegalMove, SaveFileError, SettingsError
+from dicelab.errors import IllegalMove, SaveFileError, SettingsError
 
 __all__ = [
     "COMMON_WORDS",
@@ -84,7 +84,6 @@ __all__ = [
     "die_svg",
     "fresh_seed",
     "listing",
-    "panel_players",
     "parse_seed",
     "safe_callback",
     "set_visible",
@@ -92,7 +91,6 @@ __all__ = [
     "show_text",
 ]
 
-LOG = logging.getLogger("dicelab.panel")
 SAME_SEED = msg(
     "panel|same_seed",
     "that is the seed of the game in play, whose hidden dice and cards stay hidden "
@@ -101,61 +99,7 @@ SAME_SEED = msg(
 SUMMARY_STYLE = "font-size:1.2em;font-weight:bold;color:#1b5e20"  # the end of a game
 
 
-# --- callbacks, players and the base class ------------------------------------
-
-
-class Answering(Protocol):
-    """What a callback's owner has: a message line, and a list of unexpected errors."""
-
-    message: MessageArea
-    errors: list[BaseException]
-
-
-Owner = TypeVar("Owner", bound=Answering)  # whose callback it is: a panel
-Args = ParamSpec("Args")
-
-
-def safe_callback(
-    method: Callable[Concatenate[Owner, Args], None],
-) -> Callable[Concatenate[Owner, Args], None]:
-    """Wrap a panel method used as a widget callback so that nothing escapes it.
-
-    A `DicelabError` (an illegal move, a bad setting, a bad save file) shows
-    its message in `self.message` (an illegal move in the panel's language,
-    through its `explain`); any other exception is a bug: it is
-    logged (debug level), appended to `self.errors` and reported in one line,
-    never as a traceback.
-    """
-
-    @functools.wraps(method)
-    def wrapper(self: Owner, *args: Args.args, **kwargs: Args.kwargs) -> None:
-        try:
-            method(self, *args, **kwargs)
-        except IllegalMove as error:
-            self.message.error(getattr(self, "explain", str)(error))
-        except DicelabError as error:
-            self.message.error(error.in_language(getattr(self, "lang", "en")))
-        except Exception as error:
-            LOG.debug("panel callback %s failed", method.__name__, exc_info=True)
-            self.errors.append(error)
-            self.message.error(f"Internal error ({type(error).__name__}: {error})")
-
-    return wrapper
-
-
-def panel_players(players: Any, game: str) -> tuple[str, ...]:
-    """1 to 6 different, non-empty names (surrounding spaces dropped); else `SettingsError`.
-
-    >>> panel_players([" Ana ", "Bruno"], "Dice Poker")
-    ('Ana', 'Bruno')
-    >>> panel_players(["Ana", "Ana"], "Dice Poker")
-    Traceback (most recent call last):
-    ...
-    dicelab.errors.SettingsError: player names must be different: 'Ana' appears twice
-    """
-    if players is None:
-        raise SettingsError(f"players is a list of 1 to {MAX_PLAYERS} names, not None")
-    return player_names(players, game)
+# --- the base class -----------------------------------------------------------
 
 
 class HintsArea(Protocol):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dicelab.core.ui.panel import panel_players
+from dicelab.core.ui.seats import panel_players
 from dicelab.core.ui.words import Words
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.errors import IllegalMove

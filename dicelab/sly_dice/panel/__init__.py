@@ -32,8 +32,8 @@ import ipywidgets as widgets
 import numpy as np
 
 from dicelab.core.present.charts import CHART_CSS
-from dicelab.core.ui.bots import BotsPanel
 from dicelab.core.ui.panel import safe_callback
+from dicelab.core.ui.seats import BotsPanel
 from dicelab.core.ui.widgets import DieView, set_visible, show_available
 from dicelab.core.ui.words import result_text
 from dicelab.errors import IllegalMove, SettingsError

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dicelab.core.ui.bots import seats_of as bot_seats
+from dicelab.core.ui.seats import seats_of as bot_seats
 from dicelab.sly_dice.strategy import NAMES
 
 __all__ = ["DEFAULT_BOTS", "seats_of"]
@@ -17,7 +17,7 @@ DEFAULT_BOTS = ("calculator", "honest", "random-liar")
 
 
 def seats_of(players: Sequence[str], bots: Sequence[str] | None) -> tuple[list[str], list[str]]:
-    """The players' names and the bots' kinds (see `dicelab.core.ui.bots.seats_of`).
+    """The players' names and the bots' kinds (see `dicelab.core.ui.seats.seats_of`).
 
     >>> seats_of(["Ana"], None)
     (['Ana', 'Cleo', 'Duda'], ['calculator', 'honest'])

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dicelab.core.ui.bots import BOT_NAMES
-from dicelab.core.ui.panel import MAX_PLAYERS, panel_players
+from dicelab.core.ui.panel import MAX_PLAYERS
+from dicelab.core.ui.seats import BOT_NAMES, panel_players
 from dicelab.errors import SettingsError
 from dicelab.solitaire.strategy import strategy_names
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from dicelab.core.ui.bots import seats_of as bot_seats
+from dicelab.core.ui.seats import seats_of as bot_seats
 from dicelab.solo.game import Action, SoloGame
 from dicelab.solo.state import GameState
 from dicelab.solo.strategy import NAMES, Bot, as_action, bot, fill, seen_in_view
@@ -25,7 +25,7 @@ DEFAULT_BOTS = ("blocker", "keep-black", "dump-high", "random")
 
 
 def seats_of(players: Sequence[str], bots: Sequence[str] | None) -> tuple[list[str], list[str]]:
-    """The players' names and the bots' kinds (see `dicelab.core.ui.bots.seats_of`).
+    """The players' names and the bots' kinds (see `dicelab.core.ui.seats.seats_of`).
 
     >>> seats_of(["Ana"], None)
     (['Ana', 'Cleo', 'Duda'], ['blocker', 'keep-black'])

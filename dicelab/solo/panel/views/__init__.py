@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.core.present.charts import CHART_CSS
-from dicelab.core.ui.bots import BotsPanel
+from dicelab.core.ui.seats import BotsPanel
 from dicelab.core.ui.widgets import set_visible, show_available
 from dicelab.solo.game import Action, Draw, Play, SoloGame
 from dicelab.solo.panel.hints import HintsView

@@ -1,6 +1,8 @@
-"""Seats for a panel where you play against bots (Sly Dice, Solo).
+"""Who sits at a panel's table.
 
-`seats_of` names the table: you first, then one bot per other name, or,
+`panel_players` checks the names of people taking turns at one screen (Dice
+Poker, Solitaire Dice).  For a panel where you play against bots (Sly Dice,
+Solo), `seats_of` names the table: you first, then one bot per other name, or,
 when you come alone, bots named from `BOT_NAMES`; `BotsPanel` gives such a
 panel its `from_game`, `load` and what `in_language` keeps (the rules and
 the bots).
@@ -18,11 +20,27 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from dicelab.core.engine import MAX_PLAYERS, player_names
 from dicelab.core.ui.panel import G, H, Panel
 from dicelab.errors import SettingsError
 
 BOT_NAMES = ("Cleo", "Duda", "Edu", "Fabi", "Gil")
 B = TypeVar("B", bound="BotsPanel[Any, Any]")
+
+
+def panel_players(players: Any, game: str) -> tuple[str, ...]:
+    """1 to 6 different, non-empty names (surrounding spaces dropped); else `SettingsError`.
+
+    >>> panel_players([" Ana ", "Bruno"], "Dice Poker")
+    ('Ana', 'Bruno')
+    >>> panel_players(["Ana", "Ana"], "Dice Poker")
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.SettingsError: player names must be different: 'Ana' appears twice
+    """
+    if players is None:
+        raise SettingsError(f"players is a list of 1 to {MAX_PLAYERS} names, not None")
+    return player_names(players, game)
 
 
 def seats_of(
