@@ -169,7 +169,7 @@ GAMES: dict[str, GameInfo] = {
             "dicelab.solitaire.odds:free_throw_table",
             "dicelab.solitaire.odds:value_table",
         ),
-        strategies="dicelab.solitaire.strategy:for_engine",
+        strategies="dicelab.solitaire.strategy:strategy",
         strategy_names=("random", "greedy", "planner", "search"),
         quick_strategies=("random", "greedy", "planner", "search"),
         panel="dicelab.solitaire.panel:SolitairePanel",

@@ -41,6 +41,9 @@ def test_every_game_has_all_its_parts(name):
     tables = info.odds_tables()
     assert tables and all(isinstance(t, OddsTable) and len(t) for t in tables)
     assert set(info.quick_strategies) <= set(info.strategy_names)
+    assert load(info.strategies).__name__ == "strategy"  # one name for one idea
+    module = info.strategies.partition(":")[0]
+    assert load(f"{module}:STRATEGIES") == info.strategy_names
     panel = info.panel_class(["Ana", "Bia"], seed=1, lang="pt")
     assert panel.game.players == ("Ana", "Bia") and panel.errors == []
     assert info.lesson_paths() and all(path.exists() for path in info.lesson_paths())

@@ -22,7 +22,7 @@ from dicelab.sly_dice.rules import DEFAULT_RULES, SlyRules
 from dicelab.sly_dice.seen import Seen
 from dicelab.sly_dice.simulate import tournament
 from dicelab.sly_dice.solved import cache_path, solve_table
-from dicelab.sly_dice.strategy import NAMES, strategy
+from dicelab.sly_dice.strategy import STRATEGIES, strategy
 
 SMALL = ("pair", "three_kind")  # the table of solved.py's example: solved once per session
 FULL = SlyRules(start_cards=12)  # every card on the table all game: the solved game itself
@@ -160,7 +160,7 @@ class Watch:
 
 
 def test_each_bot_plays_as_its_exact_description_says() -> None:
-    watchers = {name: Watch(name) for name in NAMES}
+    watchers = {name: Watch(name) for name in STRATEGIES}
     for seed in range(4):
         game = SlyDiceGame(list(watchers), seed=seed)
         play_out(game, watchers, np.random.default_rng(seed))
@@ -195,7 +195,7 @@ def test_the_command_line_solves_and_refuses_bad_cards(private_solver_cache, cap
     assert main(["solve", "sly-dice", "--table", cards, "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["table"] == list(SMALL) and data["exact"]
-    assert len(data["exploits"]) == len(NAMES) and len(data["states"]) == len(
+    assert len(data["exploits"]) == len(STRATEGIES) and len(data["states"]) == len(
         public_states(SMALL, DEFAULT_RULES)
     )
     assert main(["solve", "sly-dice", "--table", cards]) == 0

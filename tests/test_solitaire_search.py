@@ -16,7 +16,7 @@ from dicelab.solitaire.rules import Split
 from dicelab.solitaire.search import Search, _next_options
 from dicelab.solitaire.sheet import Sheet
 from dicelab.solitaire.simulate import simulate
-from dicelab.solitaire.strategy import get_strategy, strategy_names
+from dicelab.solitaire.strategy import STRATEGIES, get_strategy
 from dicelab.solitaire.tables import option_tables
 
 SITUATIONS = [
@@ -63,7 +63,7 @@ def test_an_option_that_ends_the_game_is_worth_its_score() -> None:
 
 
 def test_search_in_the_registry_and_the_engine() -> None:
-    assert "search" in strategy_names() and isinstance(get_strategy("search"), Search)
+    assert "search" in STRATEGIES and isinstance(get_strategy("search"), Search)
     with pytest.raises(SettingsError):
         Search(focus=0.5)
     fast = simulate("search", games=25, seed=8)

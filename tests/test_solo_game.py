@@ -26,7 +26,7 @@ from dicelab.solo.rules import DEFAULT_RULES, SoloRules, card, deck_counts, deck
 from dicelab.solo.simulate import play_game, simulate
 from dicelab.solo.state import GameState, Pending
 from dicelab.solo.strategy import (
-    NAMES,
+    STRATEGIES,
     as_action,
     bot,
     fill,
@@ -418,7 +418,7 @@ def test_the_fast_simulator_plays_the_very_games_the_engine_plays(bots):
 
 
 def test_every_bot_plays_only_legal_actions_through_the_engine():
-    for name in NAMES:
+    for name in STRATEGIES:
         game = SoloGame(NAMES4[:3], seed=3)
         rng = np.random.default_rng(3)
         play = strategy(name)

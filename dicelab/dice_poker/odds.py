@@ -242,7 +242,7 @@ def best_hold(
 def best_holds_table(
     box: str, rolls_left: int = 2, ruleset: str | Ruleset = "dice-poker", goal: Goal = "probability"
 ) -> OddsTable:
-    """The policy behind `turn_table`: for each of the 252 hands, the best hold
+    """The plan behind `turn_table`: for each of the 252 hands, the best hold
     for `box` with `rolls_left` rolls to come, and the value it gives.
 
     >>> best_holds_table("poker").value((1, 1, 1, 1, 2), "hold")

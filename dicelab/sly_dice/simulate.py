@@ -27,7 +27,7 @@ from dicelab.core.present.simulation import BOT, INTERVAL, SEAT, SimulationResul
 from dicelab.core.ui.progress import progress_bar
 from dicelab.sly_dice.game import SlyDiceGame
 from dicelab.sly_dice.rules import DEFAULT_RULES, SlyRules
-from dicelab.sly_dice.strategy import NAMES, strategy
+from dicelab.sly_dice.strategy import STRATEGIES, strategy
 
 MAX_GAMES = 100_000
 WIN_SHARE = 60  # a win in sixtieths: shared by up to six winners in whole numbers
@@ -121,10 +121,10 @@ def tournament(
     rules: SlyRules = DEFAULT_RULES,
     progress: Any = None,
 ) -> Tournament:
-    """Play `games` games with one seat per bot (2 to 6 of `NAMES`: `honest`,
+    """Play `games` games with one seat per bot (2 to 6 of `STRATEGIES`: `honest`,
     `random-liar`, `calculator`, `equilibrium`); `progress` is a progress bar kind ("auto",
     "text", "widget", "none"/None; see `dicelab.core.ui.progress`)."""
-    names = bot_table(bots, NAMES)
+    names = bot_table(bots, STRATEGIES)
     games = whole_number(games, "games", 1, MAX_GAMES)
     seed = seed_number(seed)
     seats = [f"Seat {i + 1}" for i in range(len(names))]

@@ -33,7 +33,7 @@ from dicelab.sly_dice.claim_game import ClaimGame, Solution, by_truths
 from dicelab.sly_dice.equilibrium import PublicState, public_states, state_game, state_solution
 from dicelab.sly_dice.rules import DEFAULT_RULES, OWN_DICE, SlyRules
 from dicelab.sly_dice.seen import Seen
-from dicelab.sly_dice.strategy import NAMES, Bot, strategy
+from dicelab.sly_dice.strategy import STRATEGIES, Bot, strategy
 
 FORMAT_VERSION = 2  # 2: the equilibrium's gain against each bot
 Hand = tuple[int, ...]
@@ -214,7 +214,7 @@ def _merged(game: ClaimGame, solution: Solution) -> tuple[Solution, list[Hand]]:
 def _solve(table: tuple[str, ...], rules: SlyRules, progress: Any) -> SolvedTable:
     start = time.perf_counter()
     states = public_states(table, rules)
-    bots = [strategy(name) for name in NAMES]
+    bots = [strategy(name) for name in STRATEGIES]
     tally, records, exact = _Tally(len(table), len(bots)), [], True
     with progress_bar(len(states), "Sly Dice claim games", progress) as bar:
         for state in states:

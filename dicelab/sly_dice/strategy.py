@@ -47,7 +47,7 @@ from dicelab.sly_dice.odds import points_plan
 from dicelab.sly_dice.seen import Hand, Seen
 from dicelab.sly_dice.state import GameState
 
-NAMES = ("honest", "random-liar", "calculator", "equilibrium")
+STRATEGIES = ("honest", "random-liar", "calculator", "equilibrium")
 
 
 @dataclass(frozen=True)
@@ -186,10 +186,10 @@ BOTS = {
 
 
 def strategy(name: str, **options: Any) -> Bot:
-    """A bot by name (one of `NAMES`); `options` change its
+    """A bot by name (one of `STRATEGIES`); `options` change its
     rates (`lie_rate=`, `accuse_rate=`)."""
     if name not in BOTS:
-        raise SettingsError(f"Sly Dice has no bot {name!r}; choose one of {', '.join(NAMES)}")
+        raise SettingsError(f"Sly Dice has no bot {name!r}; choose one of {', '.join(STRATEGIES)}")
     bot = BOTS[name]
     unknown = set(options) - {"lie_rate", "accuse_rate"}
     if unknown:

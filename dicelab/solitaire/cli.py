@@ -96,7 +96,7 @@ def _simulate(args: argparse.Namespace) -> str:
 
 def register(commands: Commands) -> None:
     """Add Solitaire Dice's commands to the command line."""
-    from dicelab.solitaire.strategy import strategy_names
+    from dicelab.solitaire.strategy import STRATEGIES
 
     odds = commands.verb("odds", _("print a table of exact odds")).add_parser(
         "solitaire", help=_("pair sums, values, offered chances and the free throw")
@@ -115,7 +115,7 @@ def register(commands: Commands) -> None:
     sim = commands.verb("simulate", _("simulate many games with a strategy")).add_parser(
         "solitaire", help=_("mean score, 95%% CI, P(score >= 500), game length")
     )
-    sim.add_argument("--strategy", choices=strategy_names(), default="greedy")
+    sim.add_argument("--strategy", choices=STRATEGIES, default="greedy")
     sim.add_argument("--games", type=whole_number, default=10_000)
     sim.add_argument("--seed", type=whole_number, default=0)
     sim.add_argument("--format", choices=("text", "json"), default="text")

@@ -2,7 +2,7 @@
 
 A strategy is any function that picks one of the legal options of a roll:
 
-    SheetSheetStrategy = Callable[[Sheet, tuple[int, ...], list[Split], np.random.Generator], Split]
+    SheetStrategy = Callable[[Sheet, tuple[int, ...], list[Split], np.random.Generator], Split]
 
 It gets the player's sheet, the dice (sorted), the legal options (never
 empty, in the order of `rules.legal_splits`) and a random generator (use it,
@@ -27,14 +27,14 @@ numpy (what the fast simulator uses):
 - `Search` (in `dicelab.solitaire.search`): looks one roll further, over
   the exact chances of the next roll, with the Planner at the leaves.
 
-`for_engine(strategy)` turns one into a strategy of the engine contract
+`strategy(chosen)` turns one into a strategy of the engine contract
 (`(view, actions, rng) -> action`, see `dicelab.core.engine`), so that any
 of them can play a `SolitaireGame` through its actions:
 
 >>> from dicelab.core.engine import play_out
 >>> from dicelab.solitaire.game import SolitaireGame
 >>> game = SolitaireGame(["Ana", "Bia"], seed=2)
->>> scores = play_out(game, for_engine(get_strategy("greedy")))
+>>> scores = play_out(game, strategy(get_strategy("greedy")))
 >>> game.is_over and scores == game.scores()
 True
 
@@ -54,14 +54,7 @@ from dicelab.solitaire.batch import BatchStrategy, Greedy, RandomStrategy, Sheet
 from dicelab.solitaire.game import Action, Choose, Roll
 from dicelab.solitaire.state import GameState
 
-
-def strategy_names() -> tuple[str, ...]:
-    """The names `get_strategy` knows.
-
-    >>> strategy_names()
-    ('random', 'greedy', 'planner', 'search')
-    """
-    return ("random", "greedy", "planner", "search")
+STRATEGIES = ("random", "greedy", "planner", "search")  # the names `get_strategy` knows
 
 
 def get_strategy(name: str | BatchStrategy) -> BatchStrategy:
@@ -80,7 +73,7 @@ def get_strategy(name: str | BatchStrategy) -> BatchStrategy:
         from dicelab.solitaire.search import Search
 
         return Search()
-    raise SettingsError(f"unknown strategy {name!r}; choose one of {', '.join(strategy_names())}")
+    raise SettingsError(f"unknown strategy {name!r}; choose one of {', '.join(STRATEGIES)}")
 
 
 class EngineChooser:
@@ -106,6 +99,10 @@ class EngineChooser:
         return Choose(player, self.choose(sheet, dice, options, rng))
 
 
-def for_engine(strategy: str | SheetStrategy) -> EngineChooser:
-    """A strategy (a name, a built-in object or a function) for the engine."""
-    return EngineChooser(get_strategy(strategy) if isinstance(strategy, str) else strategy)
+def strategy(chosen: str | SheetStrategy) -> EngineChooser:
+    """A strategy (a name, a built-in object or a function) for the engine.
+
+    >>> strategy("greedy").name, strategy(lambda sheet, dice, options, rng: options[0]).name
+    ('greedy', '<lambda>')
+    """
+    return EngineChooser(get_strategy(chosen) if isinstance(chosen, str) else chosen)

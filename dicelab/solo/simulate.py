@@ -32,7 +32,7 @@ from dicelab.core.ui.progress import progress_bar
 from dicelab.solo.game import hand_points
 from dicelab.solo.rules import DEFAULT_RULES, SoloRules
 from dicelab.solo.state import GameState
-from dicelab.solo.strategy import NAMES, Bot, Choice, bot, fill, seen_at_table
+from dicelab.solo.strategy import STRATEGIES, Bot, Choice, bot, fill, seen_at_table
 from dicelab.solo.table import Table
 
 MAX_GAMES = 1_000_000
@@ -268,7 +268,7 @@ def simulate(
     `dump-high`, `blocker`), or fewer: with `rounds`, stop after the game in
     which that many rounds have been played; `progress` is a progress bar kind
     ("auto", "text", "widget", "none"/None)."""
-    names = bot_table(bots, NAMES)
+    names = bot_table(bots, STRATEGIES)
     games = whole_number(games, "games", 1, MAX_GAMES)
     seed = seed_number(seed)
     players = [f"Seat {i + 1}" for i in range(len(names))]

@@ -45,7 +45,7 @@ from dicelab.solo.rules import COLOURS, STACKS, Card, deck_ids, playable_cards
 from dicelab.solo.state import GameState, Pending
 from dicelab.solo.table import Table
 
-NAMES = ("random", "keep-black", "dump-high", "blocker")
+STRATEGIES = ("random", "keep-black", "dump-high", "blocker")
 
 
 @dataclass(frozen=True)
@@ -264,7 +264,7 @@ BOTS: dict[str, type[Bot]] = {
 def bot(name: str) -> Bot:
     """The bot called `name`; `SettingsError` if there is none."""
     if name not in BOTS:
-        raise SettingsError(f"Solo has no bot {name!r}; choose one of {', '.join(NAMES)}")
+        raise SettingsError(f"Solo has no bot {name!r}; choose one of {', '.join(STRATEGIES)}")
     return BOTS[name]()
 
 

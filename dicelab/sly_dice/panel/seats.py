@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dicelab.core.ui.seats import seats_of as bot_seats
-from dicelab.sly_dice.strategy import NAMES
+from dicelab.sly_dice.strategy import STRATEGIES
 
 __all__ = ["DEFAULT_BOTS", "seats_of"]
 
@@ -22,4 +22,4 @@ def seats_of(players: Sequence[str], bots: Sequence[str] | None) -> tuple[list[s
     >>> seats_of(["Ana"], None)
     (['Ana', 'Cleo', 'Duda'], ['calculator', 'honest'])
     """
-    return bot_seats(players, bots, "Sly Dice", NAMES, DEFAULT_BOTS)
+    return bot_seats(players, bots, "Sly Dice", STRATEGIES, DEFAULT_BOTS)

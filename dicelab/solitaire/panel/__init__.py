@@ -57,7 +57,7 @@ from dicelab.solitaire.panel.seats import seat_bots
 from dicelab.solitaire.panel.views import SHEET_CSS, PlayerView, breakdown_html
 from dicelab.solitaire.panel.words import WORDS, game_over_text, option_text
 from dicelab.solitaire.rules import DICE, DISCARD_NUMBERS, END_MARK, Split
-from dicelab.solitaire.strategy import get_strategy, strategy_names
+from dicelab.solitaire.strategy import STRATEGIES, get_strategy
 
 __all__ = ["DEFAULT_SAVE", "MAX_PLAYERS", "SolitairePanel", "seat_bots"]
 
@@ -74,7 +74,7 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
     is one of `LANGS` ("en", "pt", "es", "it", "fr"); `planner` rates the
     options in the hints (default `Search()`, the strongest bot; anything
     with its `rank(sheet, dice)` method); `bots` lists strategy names
-    (`strategy_names()`): each is a bot in a seat after the players, named
+    (`STRATEGIES`): each is a bot in a seat after the players, named
     from `BOT_NAMES` (or `bots` maps some of `players` to their strategy:
     `seat_bots`).  The property `bots` maps each bot's name to its strategy.
 
@@ -170,7 +170,7 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
     def _show_bot_choice(self) -> None:
         """The bot menu: no bot, a bot of each strategy, or the bots of the game (chosen)."""
         w, now = self.words, tuple(self.bots.values())
-        choices: list[tuple[str, ...]] = [(), *((kind,) for kind in strategy_names())]
+        choices: list[tuple[str, ...]] = [(), *((kind,) for kind in STRATEGIES)]
         if len(now) > 1:
             choices.append(now)
         options = [(listing([w(f"bot_{k}") for k in c], w) or w("bot_none"), c) for c in choices]

@@ -34,7 +34,7 @@ from dicelab.solitaire.panel.words import option_text
 from dicelab.solitaire.rules import MAX_DISCARDS, SUMS, VALUES
 from dicelab.solitaire.search import Search
 from dicelab.solitaire.sheet import Sheet
-from dicelab.solitaire.strategy import strategy_names
+from dicelab.solitaire.strategy import STRATEGIES
 
 TONE_COLORS = {"empty": "#90a4ae", "penalty": "#e57373", "scoring": "#66bb6a"}  # by line
 TOP_OPTIONS = 5
@@ -163,7 +163,7 @@ class HintsView:
     def rater_name(self) -> str:
         """What the rater is called: "search bot", "planner bot" (else its `name`)."""
         name = getattr(self.planner, "name", type(self.planner).__name__)
-        return self.words(f"bot_{name}") if name in strategy_names() else str(name)
+        return self.words(f"bot_{name}") if name in STRATEGIES else str(name)
 
     def _show_ranking(self, game: SolitaireGame, player: int, sheet: Sheet) -> None:
         w = self.words

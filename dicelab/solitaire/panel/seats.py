@@ -9,7 +9,7 @@ from typing import Any
 from dicelab.core.ui.panel import MAX_PLAYERS
 from dicelab.core.ui.seats import BOT_NAMES, panel_players
 from dicelab.errors import SettingsError
-from dicelab.solitaire.strategy import strategy_names
+from dicelab.solitaire.strategy import STRATEGIES
 
 __all__ = ["seat_bots"]
 
@@ -18,7 +18,7 @@ GAME = "the Solitaire Dice panel"
 
 def seat_bots(players: Any, bots: Any) -> tuple[tuple[str, ...], dict[str, str]]:
     """Every player's name, and {bot's name: its strategy}: `bots` lists strategy
-    names (`strategy_names()`), each a seat after `players` named from `BOT_NAMES`
+    names (`STRATEGIES`), each a seat after `players` named from `BOT_NAMES`
     (none taken twice), or maps some of `players` to theirs; 6 players at most, and
     one at least who is not a bot (else `SettingsError`).
 
@@ -42,11 +42,9 @@ def seat_bots(players: Any, bots: Any) -> tuple[tuple[str, ...], dict[str, str]]
             )
         free = [n for n in (*BOT_NAMES, *(f"{n} 2" for n in BOT_NAMES)) if n not in humans]
         names, seats = (*humans, *free[: len(kinds)]), dict(zip(free, kinds))
-    unknown = [kind for kind in seats.values() if kind not in strategy_names()]
+    unknown = [kind for kind in seats.values() if kind not in STRATEGIES]
     if unknown:
-        raise SettingsError(
-            f"unknown bot {unknown[0]!r}; choose from {', '.join(strategy_names())}"
-        )
+        raise SettingsError(f"unknown bot {unknown[0]!r}; choose from {', '.join(STRATEGIES)}")
     if len(seats) >= len(names):
         raise SettingsError("one player at least is not a bot")
     return names, seats

@@ -19,7 +19,7 @@ import numpy as np
 from dicelab.core.ui.seats import seats_of as bot_seats
 from dicelab.solo.game import Action, SoloGame
 from dicelab.solo.state import GameState
-from dicelab.solo.strategy import NAMES, Bot, as_action, bot, fill, seen_in_view
+from dicelab.solo.strategy import STRATEGIES, Bot, as_action, bot, fill, seen_in_view
 
 DEFAULT_BOTS = ("blocker", "keep-black", "dump-high", "random")
 
@@ -30,7 +30,7 @@ def seats_of(players: Sequence[str], bots: Sequence[str] | None) -> tuple[list[s
     >>> seats_of(["Ana"], None)
     (['Ana', 'Cleo', 'Duda'], ['blocker', 'keep-black'])
     """
-    return bot_seats(players, bots, "Solo", NAMES, DEFAULT_BOTS)
+    return bot_seats(players, bots, "Solo", STRATEGIES, DEFAULT_BOTS)
 
 
 def current_seat(view: GameState) -> int:
