@@ -158,7 +158,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     """The parser of every `dicelab` command, its help in the command line's
     language; `lang` is the language `--lang` asked for before the command
     (`split_language`), the play app's too unless `play --lang` says otherwise."""
-    from dicelab.games import GAMES
+    from dicelab.games import GAMES, load
 
     # no abbreviations (`--la pt`): `split_language` finds `--lang` before the parser
     parser = Parser(
@@ -176,6 +176,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     tables.add_argument("--format", choices=HANDOUT_FORMATS, default="markdown")
     tables.set_defaults(run=_tables)
     add_course_commands(commands, lang)
+    load("dicelab.classroom.cli:register")(commands)  # `dicelab class ...`
     return parser
 
 

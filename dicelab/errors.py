@@ -109,3 +109,17 @@ class MissingTable(DicelabError):
 
 class SaveFileError(DicelabError, ValueError):
     """A saved game that is not valid JSON or does not describe a valid game."""
+
+
+class TableError(DicelabError):
+    """A request the class tables refuse (`dicelab.classroom`): `status` is its
+    HTTP status (4xx); the table is unchanged.
+
+    >>> error = TableError("not your turn", 409)
+    >>> str(error), error.status
+    ('not your turn', 409)
+    """
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        self.status = status
+        super().__init__(message)

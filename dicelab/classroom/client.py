@@ -1,0 +1,160 @@
+"""`Client`: a player (or the teacher) talking to `dicelab class serve`.
+
+Only the standard library (urllib, http.client), so that a panel can use it
+from any kernel.  Every refusal of the service is a `TableError` with the
+service's one-line message and status; a service that does not answer is a
+`TableError` too (status 503).
+
+    teacher = Client("http://127.0.0.1:8765")
+    table = teacher.create("solo", ["Ana", "Bia", "Cleo"], bots={"Cleo": "blocker"})
+    ana = Client("http://127.0.0.1:8765")
+    ana.join(table["code"], "Ana")
+    mine = ana.view()                      # my view, my legal actions
+    ana.act(mine["legal"][0])              # an action, as JSON data or the game's own
+    for version in ana.changes():          # a new version each time the table moves
+        ...
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import http.client
+import json
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from dicelab.classroom.actions import encode
+from dicelab.errors import TableError
+
+__all__ = ["DEFAULT_URL", "Client"]
+
+DEFAULT_URL = "http://127.0.0.1:8765"
+
+
+class Client:
+    """One seat's (or the teacher's) connection to the class tables at `url`.
+
+    >>> try:
+    ...     Client("http://127.0.0.1:1").games()
+    ... except TableError as refused:
+    ...     print(refused.status, refused)
+    503 the class tables at http://127.0.0.1:1 do not answer (Connection refused)
+    """
+
+    def __init__(
+        self,
+        url: str = DEFAULT_URL,
+        code: str | None = None,
+        token: str | None = None,
+        timeout: float = 10.0,
+    ) -> None:
+        self.url = url.rstrip("/")
+        self.code, self.token, self.timeout = code, token, timeout
+
+    def _call(self, method: str, path: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        if self.token:
+            request.add_header("Authorization", f"Bearer {self.token}")
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                return json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            raise TableError(_error_text(error.read()), error.code) from None
+        except (urllib.error.URLError, OSError) as error:
+            reason = getattr(error, "reason", error)
+            reason = getattr(reason, "strerror", None) or str(reason)
+            raise TableError(
+                f"the class tables at {self.url} do not answer ({reason})", 503
+            ) from None
+
+    def _table_path(self, code: str | None = None) -> str:
+        code = code or self.code
+        if not code:
+            raise TableError("no table: join one first", 400)
+        return "/api/tables/" + urllib.parse.quote(code, safe="")
+
+    def games(self) -> dict[str, Any]:
+        """The games the service offers, each with its bots."""
+        games: dict[str, Any] = self._call("GET", "/api/games")
+        return games
+
+    def create(
+        self,
+        game: str,
+        players: Sequence[str],
+        bots: Mapping[str, str] | None = None,
+        seed: int | None = None,
+        ruleset: str | None = None,
+    ) -> dict[str, Any]:
+        """A new table: its code, players, bots and free seats."""
+        request: dict[str, Any] = {"game": game, "players": list(players)}
+        if bots is not None:
+            request["bots"] = dict(bots)
+        for name, value in (("seed", seed), ("ruleset", ruleset)):
+            if value is not None:
+                request[name] = value
+        table: dict[str, Any] = self._call("POST", "/api/tables", request)
+        return table
+
+    def about(self, code: str | None = None) -> dict[str, Any]:
+        """What anyone with the code may know of a table (no token sent)."""
+        token, self.token = self.token, None
+        try:
+            about: dict[str, Any] = self._call("GET", self._table_path(code))
+        finally:
+            self.token = token
+        return about
+
+    def join(self, code: str, player: str) -> dict[str, Any]:
+        """Sit at table `code` as `player`; this client speaks for the seat from now on."""
+        seat: dict[str, Any] = self._call(
+            "POST", self._table_path(code) + "/join", {"player": player}
+        )
+        self.code, self.token = seat["code"], seat["token"]
+        return seat
+
+    def view(self) -> dict[str, Any]:
+        """My view of the game, my legal actions, who is to move, the version."""
+        view: dict[str, Any] = self._call("GET", self._table_path())
+        return view
+
+    def act(self, action: Any) -> dict[str, Any]:
+        """Take `action` (JSON data, or one of the game's action objects); my view after it."""
+        data = encode(action) if dataclasses.is_dataclass(action) else action
+        view: dict[str, Any] = self._call("POST", self._table_path() + "/actions", data)
+        return view
+
+    def changes(self, timeout: float | None = None) -> Iterator[int]:
+        """The table's version now, then each new one as it comes (server-sent
+        events), until the service closes the stream or `timeout` seconds pass
+        with nothing (not even the service's keep-alive)."""
+        parts = urllib.parse.urlsplit(self.url)
+        connection = http.client.HTTPConnection(
+            parts.hostname or "127.0.0.1", parts.port, timeout=timeout
+        )
+        try:
+            connection.request(
+                "GET",
+                self._table_path() + "/events",
+                headers={"Authorization": f"Bearer {self.token}"},
+            )
+            response = connection.getresponse()
+            if response.status != 200:
+                raise TableError(_error_text(response.read()), response.status)
+            for line in response:
+                if line.startswith(b"data: "):
+                    yield int(line[6:])
+        finally:
+            connection.close()
+
+
+def _error_text(body: bytes) -> str:
+    try:
+        return str(json.loads(body)["error"])
+    except (ValueError, KeyError, TypeError):
+        return body.decode(errors="replace")[:200] or "the service refused the request"

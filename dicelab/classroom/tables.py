@@ -1,0 +1,315 @@
+"""The class tables: every shared game of a class, each on its own engine.
+
+A `Hall` holds the tables of one service, keeps each in the `Store` (one
+transaction per accepted action) and answers the requests of the API as
+plain data: create a table, join it, read my view, act.  Every rule stays in
+the engines (`legal_actions`, `apply`, `view`); the hall only says who may
+speak for which seat.  Bots seated at a table move inside the hall, each
+from its own view, with a generator seeded by the table's seed and the
+number of actions so far (so a replay takes the same decisions).
+
+>>> from dicelab.classroom.store import Store
+>>> hall = Hall(Store(":memory:"))
+>>> table = hall.create({"game": "solo", "players": ["Ana", "Cleo"], "bots": {"Cleo": "blocker"},
+...                      "seed": 3})
+>>> ana = hall.join(table["code"], "Ana")["token"]
+>>> mine = hall.view(table["code"], ana)
+>>> mine["player"], len(mine["view"]["hands"][0]), mine["view"]["hands"][1][:1]
+('Ana', 8, ['?'])
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from dicelab.classroom.actions import action_types, decode, encode
+from dicelab.classroom.store import Store, StoredTable
+from dicelab.core.engine import Engine, Strategy, player_names
+from dicelab.errors import DicelabError, IllegalMove, SettingsError, TableError
+from dicelab.games import GAMES, GameInfo
+
+__all__ = ["CODE_LETTERS", "Hall", "Table", "check_code", "table_code"]
+
+CODE_LETTERS = "ACDEFHJKMNPRTWXY34679"  # no 0/O, 1/I/L, 2/Z, 5/S, 8/B, G/6, U/V
+CODE_LENGTH = 6
+MOST_BOT_MOVES = 100_000  # a game longer than this is a bug, not a game
+
+
+def table_code() -> str:
+    """A new table code: six letters and digits nobody misreads, hard to guess
+    (21**6, about 86 million).
+
+    >>> code = table_code()
+    >>> len(code) == 6 and set(code) <= set(CODE_LETTERS)
+    True
+    """
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def check_code(code: Any) -> str:
+    """A table code as typed (any case, spaces around), or `TableError` (404).
+
+    >>> check_code(" kt4fmx ")
+    'KT4FMX'
+    """
+    text = code.strip().upper() if isinstance(code, str) else ""
+    if len(text) != CODE_LENGTH or not set(text) <= set(CODE_LETTERS):
+        raise TableError(f"no table {str(code)[:20]!r}: a table code is six letters", 404)
+    return text
+
+
+@dataclass
+class Table:
+    """One table: its game's engine and who sits where."""
+
+    code: str
+    info: GameInfo
+    engine: Engine[Any, Any]
+    settings: dict[str, Any]
+    seed: int
+    actions: int
+    strategies: dict[str, Strategy[Any]] = field(default_factory=dict)
+
+    @property
+    def bots(self) -> dict[str, str]:
+        bots: dict[str, str] = self.settings.get("bots", {})
+        return bots
+
+
+class Hall:
+    """The tables of one service, kept in `store`; `on_change(code, version)`
+    is called after every accepted action (the service pushes it to watchers)."""
+
+    def __init__(self, store: Store, on_change: Callable[[str, int], None] | None = None) -> None:
+        self.store = store
+        self.on_change = on_change or (lambda code, version: None)
+        self.tables: dict[str, Table] = {}
+        for stored in store.tables():
+            self.tables[stored.code] = self._resume(stored)
+
+    # --- tables -----------------------------------------------------------------
+
+    def _resume(self, stored: StoredTable) -> Table:
+        """A stored table as it was: its game read back (checked) from its state."""
+        info = GAMES[stored.game]
+        engine = info.engine_class.from_json(stored.state)
+        table = Table(stored.code, info, engine, stored.settings, stored.seed or 0, stored.actions)
+        table.strategies = {name: info.strategy(kind) for name, kind in table.bots.items()}
+        return table
+
+    def create(self, request: Any) -> dict[str, Any]:
+        """A new table from `request`: {"game", "players", "bots": {player: bot},
+        "seed", "ruleset"} (game and players required); the bots move at once."""
+        if not isinstance(request, Mapping):
+            raise TableError("a new table is a JSON object with its game and players")
+        strange = sorted(set(request) - {"game", "players", "bots", "seed", "ruleset"})
+        if strange:
+            raise TableError(f"a new table has no setting {strange[0]!r}")
+        game = request.get("game")
+        info = GAMES.get(game) if isinstance(game, str) else None
+        if info is None:
+            raise TableError(f"no game {request.get('game')!r}; choose one of {', '.join(GAMES)}")
+        try:
+            players = player_names(request.get("players"), info.title, least=info.least_players)
+            bots = _bots(info, players, request.get("bots") or {})
+            seed = _seed(request.get("seed"))
+            engine = _new_engine(info, players, seed, request.get("ruleset"))
+        except DicelabError as error:
+            raise TableError(str(error)) from None
+        code = table_code()
+        while code in self.tables or self.store.table(code) is not None:
+            code = table_code()
+        settings = {"players": list(players), "bots": bots, "ruleset": request.get("ruleset")}
+        self.store.create(code, info.name, settings, seed, engine.to_json())
+        table = Table(code, info, engine, settings, seed, 0)
+        table.strategies = {name: info.strategy(kind) for name, kind in bots.items()}
+        self.tables[code] = table
+        self._bots_move(table)
+        return {"code": code, **self.about(code)}
+
+    def about(self, code: Any) -> dict[str, Any]:
+        """What anyone with the code may know of a table: its game, players, bots,
+        the seats still free, and whether it is over."""
+        table = self._table(code)
+        seated = self.store.seated(table.code)
+        players = list(table.engine.players)
+        free = [p for p in players if p not in table.bots and p not in seated]
+        return {
+            "game": table.info.name,
+            "players": players,
+            "bots": dict(table.bots),
+            "free": free,
+            "over": table.engine.is_over,
+        }
+
+    def _table(self, code: Any) -> Table:
+        table = self.tables.get(check_code(code))
+        if table is None:
+            raise TableError(f"no table {check_code(code)}", 404)
+        return table
+
+    # --- seats ------------------------------------------------------------------
+
+    def join(self, code: Any, player: Any) -> dict[str, Any]:
+        """Sit at a free seat of table `code` as `player`: its token, a secret that
+        speaks for the seat from now on (said once, kept only as a digest)."""
+        table = self._table(code)
+        about = self.about(table.code)
+        if player not in table.engine.players or player in table.bots:
+            raise TableError(
+                f"no seat {str(player)[:40]!r} at this table; free: {about['free']}", 404
+            )
+        if player not in about["free"]:
+            raise TableError(f"{player} has joined already: each seat joins once", 409)
+        token = secrets.token_urlsafe(24)
+        self.store.seat(table.code, player, token)
+        return {"code": table.code, "player": player, "token": token}
+
+    def seat_of(self, code: Any, token: Any) -> tuple[Table, str]:
+        """The table and the player `token` speaks for (401 unknown token, 403 a
+        token of another table)."""
+        table = self._table(code)
+        held = self.store.holder(token) if isinstance(token, str) and token else None
+        if held is None:
+            raise TableError("no seat has this token: join the table first", 401)
+        if held[0] != table.code:
+            raise TableError("this token is for another table", 403)
+        return table, held[1]
+
+    # --- playing ----------------------------------------------------------------
+
+    def view(self, code: Any, token: Any) -> dict[str, Any]:
+        """What the token's player may see now: their view of the game (nothing
+        more), the actions they may take, who is to move and the version."""
+        table, player = self.seat_of(code, token)
+        return self._view(table, player)
+
+    def _view(self, table: Table, player: str) -> dict[str, Any]:
+        game = table.engine
+        to_move = list(game.to_move())
+        legal = game.legal_actions(player) if player in to_move else []
+        return {
+            "code": table.code,
+            "game": table.info.name,
+            "player": player,
+            "version": table.actions,
+            "to_move": to_move,
+            "over": game.is_over,
+            "scores": game.scores() if game.is_over else None,
+            "view": json.loads(game.view_json(player)),
+            "legal": [encode(action) for action in legal],
+        }
+
+    def act(self, code: Any, token: Any, data: Any) -> dict[str, Any]:
+        """Take the action `data` (JSON data, see `dicelab.classroom.actions`) for
+        the token's player, then let the bots move; the player's view after it.
+        A refused action is a `TableError` and changes nothing."""
+        table, player = self.seat_of(code, token)
+        game = table.engine
+        if game.is_over:
+            raise TableError("the game is over", 409)
+        try:
+            action = decode(data, action_types(inspect.getmodule(type(game))))
+        except SettingsError as error:
+            raise TableError(str(error)) from None
+        if action not in game.legal_actions(player):
+            raise TableError(self._why_not(table, player, action), 409)
+        self._apply(table, player, action)
+        self._bots_move(table)
+        return self._view(table, player)
+
+    def _why_not(self, table: Table, player: str, action: Any) -> str:
+        """Why `player` may not take `action` now, in one line (the rule, when the
+        engine names one), found on a copy of the game."""
+        game = table.engine
+        if player not in game.to_move():
+            return f"not your turn: {', '.join(game.to_move())} to move"
+        copy = type(game).from_json(game.to_json())
+        try:
+            copy.apply(action)
+        except IllegalMove as error:
+            return str(error)
+        return "that is not a move of yours"
+
+    def _apply(self, table: Table, player: str, action: Any) -> None:
+        """Apply `action` and store it with the game after it (one transaction); if
+        the store fails, the game goes back to what is stored."""
+        table.engine.apply(action)
+        n = table.actions + 1
+        try:
+            self.store.record(
+                table.code, n, player, json.dumps(encode(action)), table.engine.to_json()
+            )
+        except BaseException:
+            stored = self.store.table(table.code)
+            assert stored is not None
+            table.engine = table.info.engine_class.from_json(stored.state)
+            raise
+        table.actions = n
+        self.on_change(table.code, n)
+
+    def _bots_move(self, table: Table) -> None:
+        """The bots move while one of them is to move."""
+        game = table.engine
+        for _ in range(MOST_BOT_MOVES):
+            movers = (
+                [p for p in game.to_move() if p in table.strategies] if not game.is_over else []
+            )
+            if not movers:
+                return
+            bot = movers[0]
+            rng = np.random.default_rng([table.seed, table.actions])
+            action = table.strategies[bot](game.view(bot), game.legal_actions(bot), rng)
+            self._apply(table, bot, action)
+        raise SettingsError(f"the bots of table {table.code} did not stop moving")
+
+    def replay(self, code: Any) -> Engine[Any, Any]:
+        """Table `code` played again from its seed and its stored actions."""
+        table = self._table(code)
+        settings = table.settings
+        game = _new_engine(table.info, settings["players"], table.seed, settings.get("ruleset"))
+        kinds = action_types(inspect.getmodule(type(game)))
+        for _player, data in self.store.actions(table.code):
+            game.apply(decode(data, kinds))
+        return game
+
+
+def _bots(info: GameInfo, players: Sequence[str], bots: Any) -> dict[str, str]:
+    if not isinstance(bots, Mapping):
+        raise SettingsError('"bots" maps a player to a bot, like {"Cleo": "blocker"}')
+    for name, kind in bots.items():
+        if name not in players:
+            raise SettingsError(f"no player {name!r} to be a bot")
+        if kind not in info.strategy_names:
+            raise SettingsError(
+                f"{info.title} has no bot {kind!r}; choose one of {', '.join(info.strategy_names)}"
+            )
+    if len(bots) >= len(players):
+        raise SettingsError("one player at least is not a bot")
+    return {str(name): str(kind) for name, kind in bots.items()}
+
+
+def _seed(seed: Any) -> int:
+    if seed is None:
+        return secrets.randbelow(10**12)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise SettingsError(f"a seed is a whole number from 0 to 2**63 - 1, not {seed!r}")
+    return seed
+
+
+def _new_engine(
+    info: GameInfo, players: Sequence[str], seed: int, ruleset: Any
+) -> Engine[Any, Any]:
+    """A new game; `ruleset` only for a game whose engine takes one (Dice Poker)."""
+    options = {} if ruleset is None else {"ruleset": ruleset}
+    if options and "ruleset" not in inspect.signature(info.engine_class).parameters:
+        raise SettingsError(f"{info.title} has no rulesets")
+    engine: Engine[Any, Any] = info.engine_class(list(players), seed=seed, **options)
+    return engine
