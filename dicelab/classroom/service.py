@@ -196,7 +196,7 @@ async def _serve(
     db = store.path
     watchers = Watchers()
     hall = Hall(store, on_change=watchers.changed)
-    server = HTTPServer(make_app(hall, watchers), max_body_size=4 * MAX_BODY)
+    server = HTTPServer(make_app(hall, watchers), max_body_size=64 * MAX_BODY)
     server.add_sockets(sockets)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -187,24 +187,25 @@ class Hall:
 
     def view(self, code: Any, token: Any) -> dict[str, Any]:
         """What the token's player may see now: their view of the game (nothing
-        more), the actions they may take, who is to move and the version."""
+        more), whether it is their turn, the actions they may take, the version."""
         table, player = self.seat_of(code, token)
         return self._view(table, player)
 
     def _view(self, table: Table, player: str) -> dict[str, Any]:
         game = table.engine
-        to_move = list(game.to_move())
-        legal = game.legal_actions(player) if player in to_move else []
+        # only whether *I* may move: who else may can hang on a hidden hand (Solo's
+        # jump-in); whose turn it is, the view says
+        mine = player in game.to_move()
         return {
             "code": table.code,
             "game": table.info.name,
             "player": player,
             "version": table.actions,
-            "to_move": to_move,
+            "your_turn": mine,
             "over": game.is_over,
             "scores": game.scores() if game.is_over else None,
             "view": json.loads(game.view_json(player)),
-            "legal": [encode(action) for action in legal],
+            "legal": [encode(action) for action in game.legal_actions(player)] if mine else [],
         }
 
     def act(self, code: Any, token: Any, data: Any) -> dict[str, Any]:
@@ -230,7 +231,7 @@ class Hall:
         engine names one), found on a copy of the game."""
         game = table.engine
         if player not in game.to_move():
-            return f"not your turn: {', '.join(game.to_move())} to move"
+            return "not your turn"
         copy = type(game).from_json(game.to_json())
         try:
             copy.apply(action)

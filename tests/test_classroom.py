@@ -1,0 +1,193 @@
+"""The class tables across a real service (issue 47): a whole game of each
+game through the API, every refusal a one-line 4xx that changes nothing, a
+`kill -9` in the middle of a game that loses nothing, and the event stream."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import random
+import signal
+import threading
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dicelab.classroom import Client
+from dicelab.classroom.store import Store
+from dicelab.classroom.tables import Hall
+from dicelab.cli import main
+from dicelab.errors import TableError
+from dicelab.games import GAMES
+from tests.classroom_service import Service, play, seat_clients, table_views
+
+PLAYERS = ["Ana", "Bia", "Cleo"]
+
+
+@pytest.fixture
+def service(tmp_path: Path):
+    running = Service(tmp_path / "tables.sqlite3")
+    yield running
+    assert running.stop() == 0  # SIGTERM: a clean stop
+
+
+def new_table(url: str, game: str, seed: int = 11) -> dict[str, Any]:
+    """A table of `game`: Ana and Bia human, Cleo a quick bot."""
+    bot = GAMES[game].quick_strategies[0]
+    return Client(url).create(game, PLAYERS, bots={"Cleo": bot}, seed=seed)
+
+
+def stored(db: Path, code: str) -> bytes:
+    """Every stored row of a table, read beside the running service."""
+    store = Store(db, read_only=True)
+    try:
+        return store.dump(code)
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_whole_game_of_each_game_across_the_api(service, game) -> None:
+    table = new_table(service.url, game)
+    assert table["free"] == ["Ana", "Bia"] and table["bots"] == {
+        "Cleo": GAMES[game].quick_strategies[0]
+    }
+    clients = seat_clients(service.url, table["code"], ["Ana", "Bia"])
+    assert Client(service.url).about(table["code"])["free"] == []
+    taken = play(clients, random.Random(game))
+    views = table_views(clients)
+    assert taken > 10 and all(view["over"] for view in views.values())
+    scores = views["Ana"]["scores"]
+    assert set(scores) == set(PLAYERS) and views["Bia"]["scores"] == scores
+    # the stored log replays to the stored game, and the game is the one played
+    hall = Hall(Store(service.db, read_only=True))
+    final = hall.tables[table["code"]]
+    assert hall.replay(table["code"]).to_json() == final.engine.to_json()
+    assert final.engine.scores() == scores and final.actions == views["Ana"]["version"]
+    with pytest.raises(TableError, match="the game is over") as refused:
+        clients["Ana"].act({"type": "Roll"})
+    assert refused.value.status == 409
+
+
+def raw(url: str, method: str, path: str, body: bytes | None, token: str | None = None):
+    """A request as any program may send it: (status, the JSON answer)."""
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=10)
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    try:
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection.close()
+
+
+def test_every_refusal_is_one_line_with_its_status_and_changes_nothing(service) -> None:
+    code = new_table(service.url, "solo", seed=5)["code"]
+    other = new_table(service.url, "solo", seed=6)["code"]
+    clients = seat_clients(service.url, code, ["Ana", "Bia"])
+    stranger = seat_clients(service.url, other, ["Ana"])["Ana"]
+    play(clients, random.Random(1), most=7)
+    views = table_views(clients)
+    mover = next(p for p, v in views.items() if v["legal"])
+    waiting = next(p for p in clients if p != mover)
+    legal = views[mover]["legal"][0]
+    ana, path = clients["Ana"].token, f"/api/tables/{code}"
+    before = stored(service.db, code)
+    refusals = [
+        (409, "not your turn", "POST", path + "/actions", legal, clients[waiting].token),
+        (403, "another table", "POST", path + "/actions", legal, stranger.token),
+        (401, "join the table first", "POST", path + "/actions", legal, "made-up"),
+        (401, "join the table first", "POST", path + "/actions", legal, None),
+        (401, "join the table first", "GET", path, None, "made-up"),
+        (400, "not JSON", "POST", path + "/actions", b"{'type': 'Play'", ana),
+        (413, "at most 16384 bytes", "POST", path + "/actions", b" " * 20_000, ana),
+        (400, "unknown action 'Fly'", "POST", path + "/actions", {"type": "Fly"}, ana),
+        (400, "has no field 'flavour'", "POST", path + "/actions", {**legal, "flavour": 1}, ana),
+        (400, 'an action is a JSON object with its "type"', "POST", path + "/actions", [1], ana),
+        (404, "no table 'NOPE'", "POST", "/api/tables/NOPE/actions", legal, ana),
+        (404, "no table WWWWWW", "GET", "/api/tables/WWWWWW", None, None),
+        (409, "has joined already", "POST", path + "/join", {"player": "Ana"}, None),
+        (404, "no seat 'Cleo'", "POST", path + "/join", {"player": "Cleo"}, None),
+        (400, 'to join, send {"player"', "POST", path + "/join", {"who": "Ana"}, None),
+        (400, "a new table has no setting 'colour'", "POST", "/api/tables", {"colour": 1}, None),
+        (400, "no game 'chess'", "POST", "/api/tables", {"game": "chess"}, None),
+    ]
+    for status, words, method, where, body, token in refusals:
+        data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
+        got, answer = raw(service.url, method, where, data, token)
+        assert (got, list(answer)) == (status, ["error"]), (words, got, answer)
+        assert words in answer["error"] and "\n" not in answer["error"], answer
+        assert stored(service.db, code) == before
+    # a legal action that is not the mover's own: refused by the engine's rule
+    if views[mover]["legal"] != views[waiting]["legal"]:
+        with pytest.raises(TableError) as refused:
+            clients[waiting].act(legal)
+        assert refused.value.status == 409
+    assert stored(service.db, code) == before and table_views(clients) == views
+
+
+def test_a_killed_service_resumes_every_table_exactly(tmp_path) -> None:
+    db = tmp_path / "tables.sqlite3"
+    first = Service(db)
+    tables = {game: new_table(first.url, game, seed=23)["code"] for game in ("solo", "sly-dice")}
+    seated = {game: seat_clients(first.url, code, ["Ana", "Bia"]) for game, code in tables.items()}
+    for clients in seated.values():
+        play(clients, random.Random(2), most=9)
+    views = {game: table_views(clients) for game, clients in seated.items()}
+    dumps = {game: stored(db, code) for game, code in tables.items()}
+    assert first.stop(signal.SIGKILL) == -signal.SIGKILL
+    second = Service(db)
+    try:
+        for game, clients in seated.items():
+            for client in clients.values():
+                client.url = second.url  # the same seats, the same tokens
+            assert stored(db, tables[game]) == dumps[game]
+            assert table_views(clients) == views[game]
+            play(clients, random.Random(3))
+            assert all(view["over"] for view in table_views(clients).values())
+    finally:
+        assert second.stop() == 0
+
+
+def test_a_watcher_hears_every_new_version(service) -> None:
+    code = new_table(service.url, "sly-dice", seed=4)["code"]
+    clients = seat_clients(service.url, code, ["Ana", "Bia"])
+    start = clients["Bia"].view()["version"]
+    watcher = Client(service.url, code, clients["Bia"].token)
+    heard: list[int] = []
+    ready = threading.Event()
+
+    def listen() -> None:
+        for version in watcher.changes(timeout=20):
+            heard.append(version)
+            ready.set()
+            if version >= start + 3:
+                return
+
+    listening = threading.Thread(target=listen, daemon=True)
+    listening.start()
+    assert ready.wait(10) and heard == [start]
+    assert play(clients, random.Random(5), most=3) == 3
+    listening.join(20)
+    assert not listening.is_alive()
+    assert heard == sorted(set(heard)) and heard[-1] >= start + 3 and len(heard) >= 4
+    with pytest.raises(TableError) as refused:
+        next(Client(service.url, code, "made-up").changes(timeout=5))
+    assert refused.value.status == 401
+
+
+def test_serve_says_what_is_wrong_in_one_line(tmp_path, capsys) -> None:
+    assert main(["class", "serve", "--port", "0", "--db", "/proc/no/such/tables.sqlite3"]) == 2
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1 and "cannot open the tables' database" in said[0]
+    link = tmp_path / "link.sqlite3"
+    link.symlink_to(tmp_path / "elsewhere.sqlite3")
+    assert main(["class", "serve", "--port", "0", "--db", str(link)]) == 2
+    assert "is a link" in capsys.readouterr().err and not (tmp_path / "elsewhere.sqlite3").exists()
+    assert main(["class", "serve", "--port", "70000"]) == 2
+    assert "from 0 to 65535" in capsys.readouterr().err
