@@ -107,6 +107,7 @@ bench: setup-dev
 	$(BIN)/python benchmarks/panels.py
 	$(BIN)/python benchmarks/app.py
 	$(BIN)/python benchmarks/cards.py
+	$(BIN)/python benchmarks/class_tables.py
 	$(BIN)/python benchmarks/suite.py --run
 
 # Run the lessons again and store their outputs (after changing a lesson or the library).

@@ -45,6 +45,18 @@ def test_each_core_folder_imports_only_the_layers_below(layer):
             assert ok, f"{path.relative_to(ROOT)} imports {name}"
 
 
+def test_the_class_tables_stand_on_the_engine_contract_and_the_core_only():
+    """`dicelab.classroom` knows the games through the registry, never one by name
+    (and `dicelab.cli` only to add its command)."""
+    allowed = ("dicelab.core", "dicelab.errors", "dicelab.games", "dicelab.classroom")
+    files = sorted((ROOT / "dicelab" / "classroom").glob("*.py"))
+    assert len(files) >= 6
+    for path in files:
+        for name in imported(path) - ({"dicelab.cli"} if path.name == "cli.py" else set()):
+            ok = any(name == a or name.startswith(a + ".") for a in allowed)
+            assert ok, f"{path.relative_to(ROOT)} imports {name}"
+
+
 def test_every_core_module_sits_in_a_layer():
     loose = [p.name for p in CORE.glob("*.py") if p.name != "__init__.py"]
     assert loose == []
