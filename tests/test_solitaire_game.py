@@ -281,3 +281,44 @@ def test_invariants_several_players_random_play(seed: int, players: int) -> None
     for name, sheet in game.sheets.items():
         assert sheet.rolls == finished_at[name] and sorted(sheet.discards)[-1] == 8
     assert game.rolls == max(finished_at.values())
+
+
+def test_each_player_sees_only_their_own_sheet_until_the_game_is_over() -> None:
+    """Several players: each splits the roll privately on their own sheet
+    (RULES.md); the others' sheets are shown once every player has finished."""
+    game = SolitaireGame(["Ana", "Bia", "Cleo"], seed=8)
+    rng = np.random.default_rng(8)
+    redrawn = 0
+    while not game.is_over:
+        for me, name in enumerate(game.players):
+            view, data = game.view(name), json.loads(game.view_json(name))
+            assert view.sheets[me] == game.sheet(name) and view.dice == game.dice
+            assert view.hidden == {0, 1, 2} - {me}
+            assert [s is None for s in data["sheets"]] == [i != me for i in range(3)]
+            other = game.players[(me + 1) % 3]
+            copy = game.redraw_hidden(other, rng)
+            assert copy.view(name) == view and copy.legal_actions(name) == game.legal_actions(name)
+            redrawn += copy.sheet(other) != game.sheet(other)
+        game.play(get_strategy("greedy"), until_over=False)
+    assert all(game.view(name) == game.state for name in game.players)
+    assert redrawn > game.rolls  # the redraws do change the sheets they hide
+
+
+def test_a_view_is_not_a_state_to_load() -> None:
+    game = SolitaireGame(["Ana", "Bia"], seed=2)
+    game.roll()
+    game.choose("Bia", game.options("Bia")[0])
+    state = game.state
+    with pytest.raises(SettingsError, match="hidden sheet is shown as an empty sheet"):
+        GameState(
+            state.players, state.sheets, state.rolls, state.dice, state.waiting, frozenset({1})
+        )
+    with pytest.raises(SettingsError, match="other players' indices"):
+        GameState(
+            state.players, state.sheets, state.rolls, state.dice, state.waiting, frozenset({0, 1})
+        )
+    view = json.loads(game.view_json("Ana"))
+    with pytest.raises(SaveFileError):
+        SolitaireGame.from_json(
+            json.dumps({**json.loads(game.to_json()), "sheets": view["sheets"]})
+        )

@@ -232,6 +232,8 @@ class Hall:
         game = table.engine
         if player not in game.to_move():
             return "not your turn"
+        if getattr(action, "player", player) != player:  # its error would be about them
+            return f"an action for {action.player}, not for you"
         copy = type(game).from_json(game.to_json())
         try:
             copy.apply(action)

@@ -27,6 +27,7 @@ dicelab.errors.IllegalMove: Bia must choose first (rule: ...)
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import html
 from collections.abc import Iterable, Sequence
@@ -107,6 +108,39 @@ class SolitaireGame(GameBase[GameState, Action]):
     def is_over(self) -> bool:
         """Whether every player has finished."""
         return self._state.finished
+
+    def view(self, player: str) -> GameState:
+        """What `player` sees: the rolls, who must still choose, their own sheet;
+        the others' sheets only once the game is over (each player splits the
+        roll privately on their own sheet).
+
+        >>> game = SolitaireGame(["Ana", "Bia"], seed=1)
+        >>> _ = game.roll(dice=[1, 4, 4, 4, 6])
+        >>> _ = game.choose("Bia", Split((10, 8), 1))
+        >>> game.view("Ana").sheets[1] == Sheet.empty(), game.view("Ana").waiting
+        (True, frozenset({0}))
+        """
+        me = self.players.index(self._player(player))
+        state = self._state
+        if state.finished or len(self.players) == 1:
+            return state
+        others = frozenset(range(len(self.players))) - {me}
+        sheets = tuple(s if i == me else Sheet.empty() for i, s in enumerate(state.sheets))
+        return dataclasses.replace(state, sheets=sheets, hidden=others)
+
+    def redraw_hidden(self, player: str, rng: np.random.Generator) -> SolitaireGame:
+        """A copy in which `player`'s sheet is another the others cannot tell from it:
+        as many rolls marked, finished at the same roll or not at all (random play,
+        up to 50 tries; else the same sheet)."""
+        me = self.players.index(self._player(player))
+        state = self._state
+        for _ in range(0 if state.finished else 50):
+            sheet = _sheet_like(state.sheets[me], rng)
+            if sheet is not None:
+                sheets = (*state.sheets[:me], sheet, *state.sheets[me + 1 :])
+                state = dataclasses.replace(state, sheets=sheets)
+                break
+        return SolitaireGame.from_state(state, copy.deepcopy(self._rng), self._seed)
 
     def _index(self, player: str | int) -> int:
         if isinstance(player, str):
@@ -277,3 +311,18 @@ class SolitaireGame(GameBase[GameState, Action]):
             for name, sheet in self.sheets.items()
         )
         return f"<div><p>{html.escape(repr(self))}</p><table><tr>{cells}</tr></table></div>"
+
+
+def _sheet_like(sheet: Sheet, rng: np.random.Generator) -> Sheet | None:
+    """A random sheet with as many rolls as `sheet`, finished by its last roll if
+    `sheet` is and never otherwise (None when a roll allows no such option)."""
+    new = Sheet.empty()
+    for k in range(sheet.rolls):
+        dice = tuple(int(d) for d in rng.integers(1, 7, size=DICE))
+        finish = sheet.finished and k == sheet.rolls - 1
+        fits = [new.mark(o) for o in new.options(dice)]
+        fits = [s for s in fits if s.finished == finish]
+        if not fits:
+            return None
+        new = fits[int(rng.integers(len(fits)))]
+    return new

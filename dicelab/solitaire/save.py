@@ -55,10 +55,14 @@ KEYS = (*KEYS_V1, "seed")
 
 
 def state_dict(state: GameState) -> dict[str, Any]:
-    """A snapshot (the whole game, or what a player sees of it) as a JSON-ready dict."""
+    """A snapshot (the whole game, or what a player sees of it: the sheets it
+    hides are null) as a JSON-ready dict."""
     return {
         "players": list(state.players),
-        "sheets": [{"sums": list(s.sums), "discards": list(s.discards)} for s in state.sheets],
+        "sheets": [
+            None if i in state.hidden else {"sums": list(s.sums), "discards": list(s.discards)}
+            for i, s in enumerate(state.sheets)
+        ],
         "rolls": state.rolls,
         "dice": None if state.dice is None else list(state.dice),
         "waiting": [state.players[i] for i in sorted(state.waiting)],

@@ -33,7 +33,10 @@ class GameState:
       option for `dice`: the next roll waits for them;
     - a player whose sheet is finished never waits; every other player has
       marked every roll but the one they are waiting on;
-    - the game is `finished` when every sheet is.
+    - the game is `finished` when every sheet is;
+    - `hidden`, in what one player sees of a game in play
+      (`SolitaireGame.view`), holds the indices of the others, whose sheets
+      are private: each is an empty sheet here (null in JSON).
     """
 
     players: tuple[str, ...]
@@ -41,6 +44,7 @@ class GameState:
     rolls: int = 0
     dice: tuple[int, ...] | None = None
     waiting: frozenset[int] = frozenset()
+    hidden: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         check_players(self.players, "Solitaire Dice")
@@ -51,6 +55,7 @@ class GameState:
         if isinstance(self.rolls, bool) or not isinstance(self.rolls, int) or self.rolls < 0:
             _fail(f"rolls must be a whole number 0 or more, not {self.rolls!r}")
         self._check_dice()
+        self._check_hidden()
         self._check_waiting()
         self._check_finished()
 
@@ -71,12 +76,21 @@ class GameState:
                 f"a finished game ends at its last sheet's last roll, not after {self.rolls} rolls"
             )
 
+    def _check_hidden(self) -> None:
+        everyone = set(range(len(self.players)))
+        if not isinstance(self.hidden, frozenset) or not self.hidden < everyone:
+            _fail(f"hidden must be a frozenset of other players' indices, not {self.hidden!r}")
+        if any(self.sheets[i] != Sheet.empty() for i in self.hidden):
+            _fail("a hidden sheet is shown as an empty sheet")
+
     def _check_waiting(self) -> None:
         if not isinstance(self.waiting, frozenset) or not self.waiting <= set(
             range(len(self.players))
         ):
             _fail(f"waiting must be a frozenset of player indices, not {self.waiting!r}")
         for i, (name, sheet) in enumerate(zip(self.players, self.sheets)):
+            if i in self.hidden:
+                continue
             if sheet.finished:
                 if i in self.waiting:
                     _fail(f"{name} has finished and cannot wait to choose")
