@@ -191,3 +191,49 @@ def test_serve_says_what_is_wrong_in_one_line(tmp_path, capsys) -> None:
     assert "is a link" in capsys.readouterr().err and not (tmp_path / "elsewhere.sqlite3").exists()
     assert main(["class", "serve", "--port", "70000"]) == 2
     assert "from 0 to 65535" in capsys.readouterr().err
+
+
+def test_the_teacher_rolls_for_everyone_and_seats_a_bot_for_a_student_who_left(service) -> None:
+    """Solitaire Dice as the seed plays it with several: one roll for everyone
+    (the teacher's, while several play), each student choosing on their own
+    sheet; Bia leaves and a bot takes her seat."""
+    teacher = Client(service.url)
+    code = teacher.create("solitaire", PLAYERS, seed=9)["code"]
+    clients = seat_clients(service.url, code, PLAYERS)
+    start = teacher.view()
+    assert start["player"] is None and "view" not in start and start["seated"] == PLAYERS
+    assert start["legal"] == [{"type": "Roll"}] and start["your_turn"]
+    rng, teachers_rolls = random.Random(9), 0
+    for roll in range(1, 200):
+        if roll == 5:
+            with pytest.raises(TableError, match="only the table's teacher") as refused:
+                clients["Ana"].bot_for("Bia", "greedy")
+            assert refused.value.status == 403
+            after = teacher.bot_for("Bia", "greedy")
+            assert after["bots"] == {"Bia": "greedy"} and after["seated"] == ["Ana", "Cleo"]
+            with pytest.raises(TableError) as gone:
+                clients.pop("Bia").view()
+            assert gone.value.status == 401
+        now = teacher.view()
+        if now["over"]:
+            break
+        if now["legal"]:
+            teacher.act({"type": "Roll"})
+            teachers_rolls += 1
+            with pytest.raises(TableError, match="anyone at the table may") as refused:
+                teacher.act({"type": "Roll"})  # everyone chooses first
+            assert refused.value.status == 409
+        else:  # one student alone still plays: they roll for themselves
+            [last] = [c for c in clients.values() if {"type": "Roll"} in c.view()["legal"]]
+            last.act({"type": "Roll"})
+        for client in clients.values():
+            chosen = [a for a in client.view()["legal"] if a["type"] == "Choose"]
+            if chosen:
+                client.act(rng.choice(chosen))
+    final = teacher.view()
+    assert final["over"] and set(final["scores"]) == set(PLAYERS) and roll > 10
+    assert all(client.view()["scores"] == final["scores"] for client in clients.values())
+    log = Store(service.db, read_only=True).actions(code)
+    rollers = [player for player, action in log if action["type"] == "Roll"]
+    # "": the teacher; the bot rolls alone once the students have finished
+    assert len(rollers) >= roll - 1 and rollers.count("") == teachers_rolls > 5

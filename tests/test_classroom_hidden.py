@@ -36,7 +36,12 @@ PLAYERS = ["Ana", "Bia", "Cleo"]
 
 
 def answers_hold_nothing_hidden(hall: Hall, table: Table, humans: list[str], seed: int) -> None:
-    """Each human's answer is unchanged when any other player's hidden part is redrawn."""
+    """Each human's answer, and the teacher's, is unchanged when any other
+    player's hidden part is redrawn."""
+    answer = hall.teacher_view(table)
+    for other in PLAYERS:
+        redrawn = table.engine.redraw_hidden(other, np.random.default_rng(seed))
+        assert hall.teacher_view(dataclasses.replace(table, engine=redrawn)) == answer
     for viewer in humans:
         answer = hall._view(table, viewer)
         for other in PLAYERS:

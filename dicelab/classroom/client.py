@@ -91,7 +91,8 @@ class Client:
         seed: int | None = None,
         ruleset: str | None = None,
     ) -> dict[str, Any]:
-        """A new table: its code, players, bots and free seats."""
+        """A new table: its code, players, bots and free seats, and the teacher's
+        token (this client speaks as the table's teacher from now on)."""
         request: dict[str, Any] = {"game": game, "players": list(players)}
         if bots is not None:
             request["bots"] = dict(bots)
@@ -99,6 +100,7 @@ class Client:
             if value is not None:
                 request[name] = value
         table: dict[str, Any] = self._call("POST", "/api/tables", request)
+        self.code, self.token = table["code"], table["teacher"]
         return table
 
     def about(self, code: str | None = None) -> dict[str, Any]:
@@ -119,7 +121,8 @@ class Client:
         return seat
 
     def view(self) -> dict[str, Any]:
-        """My view of the game, my legal actions, who is to move, the version."""
+        """My view of the game, my legal actions, whether it is my turn, the version
+        (the teacher's: who sits where, and the actions anyone may take)."""
         view: dict[str, Any] = self._call("GET", self._table_path())
         return view
 
@@ -127,6 +130,13 @@ class Client:
         """Take `action` (JSON data, or one of the game's action objects); my view after it."""
         data = encode(action) if dataclasses.is_dataclass(action) else action
         view: dict[str, Any] = self._call("POST", self._table_path() + "/actions", data)
+        return view
+
+    def bot_for(self, player: str, bot: str) -> dict[str, Any]:
+        """The teacher gives `player`'s seat to `bot`; the teacher's view after it."""
+        view: dict[str, Any] = self._call(
+            "POST", self._table_path() + "/bots", {"player": player, "bot": bot}
+        )
         return view
 
     def changes(self, timeout: float | None = None) -> Iterator[int]:

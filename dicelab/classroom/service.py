@@ -132,6 +132,17 @@ class Actions(Api):
         self.answer(lambda: self.hall.act(code, self.token(), self.body()))
 
 
+class Bots(Api):
+    def post(self, code: str) -> None:
+        def seat_a_bot() -> Any:
+            body = self.body()
+            if not isinstance(body, dict) or set(body) != {"player", "bot"}:
+                raise TableError('to seat a bot, send {"player": "<a seat>", "bot": "<a bot>"}')
+            return self.hall.bot_for(code, self.token(), body["player"], body["bot"])
+
+        self.answer(seat_a_bot)
+
+
 class Events(Api):
     """Server-sent events: `version` with the table's version, now and at every change."""
 
@@ -171,6 +182,7 @@ def make_app(hall: Hall, watchers: Watchers) -> tornado.web.Application:
             (table, OneTable, given),
             (table + "/join", Join, given),
             (table + "/actions", Actions, given),
+            (table + "/bots", Bots, given),
             (table + "/events", Events, given),
         ]
     )

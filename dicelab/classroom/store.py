@@ -4,11 +4,12 @@ Each table is a row (its game, its settings, its seed, the game as `to_json`
 after the last action and how many actions it took); each accepted action is
 a row of its own, written in the same transaction as the table's new state,
 so a table can be replayed from its seed and a process killed at any moment
-loses at most the action in flight.  A seat's token is kept as its SHA-256
-digest only.  The file is in WAL mode with full synchronous writes.
+loses at most the action in flight.  A seat's token, and the token of the
+teacher who made the table, are kept as their SHA-256 digests only.  The
+file is in WAL mode with full synchronous writes.
 
 >>> store = Store(":memory:")
->>> store.create("KT4FMX", "solo", {"players": ["Ana", "Bia"]}, 7, "{}")
+>>> store.create("KT4FMX", "solo", {"players": ["Ana", "Bia"]}, 7, "{}", "the teacher's")
 >>> store.record("KT4FMX", 1, "Ana", '{"type": "Draw", "player": "Ana"}', "{...}")
 >>> store.table("KT4FMX").actions, store.table("KT4FMX").state
 (1, '{...}')
@@ -38,6 +39,8 @@ CREATE TABLE IF NOT EXISTS actions (
 CREATE TABLE IF NOT EXISTS seats (
   code TEXT NOT NULL REFERENCES tables(code), player TEXT NOT NULL,
   token TEXT NOT NULL UNIQUE, PRIMARY KEY (code, player));
+CREATE TABLE IF NOT EXISTS teachers (
+  code TEXT PRIMARY KEY REFERENCES tables(code), token TEXT NOT NULL UNIQUE);
 """
 
 
@@ -104,15 +107,39 @@ class Store:
         self.db.execute("COMMIT")
 
     def create(
-        self, code: str, game: str, settings: dict[str, Any], seed: int | None, state: str
+        self,
+        code: str,
+        game: str,
+        settings: dict[str, Any],
+        seed: int | None,
+        state: str,
+        teacher: str,
     ) -> None:
-        """A new table, its game as `state` (before any action)."""
+        """A new table, its game as `state` (before any action), made by the
+        holder of token `teacher`."""
         text = json.dumps(settings, ensure_ascii=False, sort_keys=True)
         self._write(
             (
                 "INSERT INTO tables (code, game, settings, seed, state) VALUES (?, ?, ?, ?, ?)",
                 (code, game, text, seed, state),
-            )
+            ),
+            ("INSERT INTO teachers VALUES (?, ?)", (code, digest(teacher))),
+        )
+
+    def teacher_of(self, token: str) -> str | None:
+        """The code of the table whose teacher holds `token`, or None."""
+        row = self.db.execute(
+            "SELECT code FROM teachers WHERE token = ?", (digest(token),)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def bot_for(self, code: str, player: str, settings: dict[str, Any]) -> None:
+        """`player`'s seat at table `code` goes to a bot: the table's new
+        `settings`, and the seat's token no longer speaks for it."""
+        text = json.dumps(settings, ensure_ascii=False, sort_keys=True)
+        self._write(
+            ("UPDATE tables SET settings = ? WHERE code = ?", (text, code)),
+            ("DELETE FROM seats WHERE code = ? AND player = ?", (code, player)),
         )
 
     def record(self, code: str, n: int, player: str, action: str, state: str) -> None:
@@ -163,7 +190,7 @@ class Store:
         rows: list[Any] = [
             self.db.execute("SELECT * FROM tables WHERE code = ?", (code,)).fetchall()
         ]
-        for name in ("actions", "seats"):
+        for name in ("actions", "seats", "teachers"):
             rows.append(
                 self.db.execute(
                     f"SELECT * FROM {name} WHERE code = ? ORDER BY 2", (code,)

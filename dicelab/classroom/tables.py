@@ -106,7 +106,9 @@ class Hall:
 
     def create(self, request: Any) -> dict[str, Any]:
         """A new table from `request`: {"game", "players", "bots": {player: bot},
-        "seed", "ruleset"} (game and players required); the bots move at once."""
+        "seed", "ruleset"} (game and players required); the bots move at once.
+        The answer holds the table's code and the `teacher` token, a secret that
+        speaks for whoever made the table (see `teacher_view`)."""
         if not isinstance(request, Mapping):
             raise TableError("a new table is a JSON object with its game and players")
         strange = sorted(set(request) - {"game", "players", "bots", "seed", "ruleset"})
@@ -127,12 +129,13 @@ class Hall:
         while code in self.tables or self.store.table(code) is not None:
             code = table_code()
         settings = {"players": list(players), "bots": bots, "ruleset": request.get("ruleset")}
-        self.store.create(code, info.name, settings, seed, engine.to_json())
+        teacher = secrets.token_urlsafe(24)
+        self.store.create(code, info.name, settings, seed, engine.to_json(), teacher)
         table = Table(code, info, engine, settings, seed, 0)
         table.strategies = {name: info.strategy(kind) for name, kind in bots.items()}
         self.tables[code] = table
         self._bots_move(table)
-        return {"code": code, **self.about(code)}
+        return {"code": code, "teacher": teacher, **self.about(code)}
 
     def about(self, code: Any) -> dict[str, Any]:
         """What anyone with the code may know of a table: its game, players, bots,
@@ -172,16 +175,42 @@ class Hall:
         self.store.seat(table.code, player, token)
         return {"code": table.code, "player": player, "token": token}
 
-    def seat_of(self, code: Any, token: Any) -> tuple[Table, str]:
-        """The table and the player `token` speaks for (401 unknown token, 403 a
-        token of another table)."""
+    def seat_of(self, code: Any, token: Any) -> tuple[Table, str | None]:
+        """The table and the player `token` speaks for, None for the table's
+        teacher (401 unknown token, 403 a token of another table)."""
         table = self._table(code)
-        held = self.store.holder(token) if isinstance(token, str) and token else None
+        known = isinstance(token, str) and token
+        held = self.store.holder(token) if known else None
         if held is None:
-            raise TableError("no seat has this token: join the table first", 401)
+            made = self.store.teacher_of(token) if known else None
+            if made == table.code:
+                return table, None
+            if made is None:
+                raise TableError("no seat has this token: join the table first", 401)
+            held = (made, "")
         if held[0] != table.code:
             raise TableError("this token is for another table", 403)
         return table, held[1]
+
+    def bot_for(self, code: Any, token: Any, player: Any, bot: Any) -> dict[str, Any]:
+        """The teacher gives `player`'s seat to `bot` (a student who has gone):
+        the seat's token stops speaking for it, and the bot plays on at once."""
+        table, who = self.seat_of(code, token)
+        if who is not None:
+            raise TableError("only the table's teacher seats a bot", 403)
+        if player not in table.engine.players or player in table.bots:
+            raise TableError(f"no student's seat {str(player)[:40]!r} at this table", 404)
+        if bot not in table.info.strategy_names:
+            names = ", ".join(table.info.strategy_names)
+            raise TableError(
+                f"{table.info.title} has no bot {str(bot)[:40]!r}; choose one of {names}"
+            )
+        settings = {**table.settings, "bots": {**table.bots, player: bot}}
+        self.store.bot_for(table.code, player, settings)
+        table.settings = settings
+        table.strategies[player] = table.info.strategy(bot)
+        self._bots_move(table)
+        return self.teacher_view(table)
 
     # --- playing ----------------------------------------------------------------
 
@@ -189,7 +218,41 @@ class Hall:
         """What the token's player may see now: their view of the game (nothing
         more), whether it is their turn, the actions they may take, the version."""
         table, player = self.seat_of(code, token)
-        return self._view(table, player)
+        return self.teacher_view(table) if player is None else self._view(table, player)
+
+    def teacher_view(self, table: Table) -> dict[str, Any]:
+        """What the teacher who made the table sees: who sits where, the version,
+        the scores at the end, and the actions anyone at the table may take
+        (Solitaire Dice's roll for everyone); never a hidden die, sheet or card."""
+        game, shared = table.engine, self._shared(table)
+        return {
+            "code": table.code,
+            "game": table.info.name,
+            "player": None,
+            "version": table.actions,
+            "your_turn": bool(shared),
+            "over": game.is_over,
+            "scores": game.scores() if game.is_over else None,
+            "players": list(game.players),
+            "bots": dict(table.bots),
+            "seated": sorted(self.store.seated(table.code)),
+            "legal": [encode(action) for action in shared],
+        }
+
+    def _shared(self, table: Table) -> list[Any]:
+        """The actions of no one player that every player to move may take, when
+        several are (Solitaire Dice's roll): the teacher may take them too."""
+        game = table.engine
+        movers = game.to_move() if not game.is_over else ()
+        if len(movers) < 2:
+            return []
+        first = game.legal_actions(movers[0])
+        return [
+            action
+            for action in first
+            if not hasattr(action, "player")
+            and all(action in game.legal_actions(other) for other in movers[1:])
+        ]
 
     def _view(self, table: Table, player: str) -> dict[str, Any]:
         game = table.engine
@@ -210,8 +273,8 @@ class Hall:
 
     def act(self, code: Any, token: Any, data: Any) -> dict[str, Any]:
         """Take the action `data` (JSON data, see `dicelab.classroom.actions`) for
-        the token's player, then let the bots move; the player's view after it.
-        A refused action is a `TableError` and changes nothing."""
+        the token's player (or teacher), then let the bots move; the answer after
+        it.  A refused action is a `TableError` and changes nothing."""
         table, player = self.seat_of(code, token)
         game = table.engine
         if game.is_over:
@@ -220,6 +283,12 @@ class Hall:
             action = decode(data, action_types(inspect.getmodule(type(game))))
         except SettingsError as error:
             raise TableError(str(error)) from None
+        if player is None:
+            if action not in self._shared(table):
+                raise TableError("the teacher takes only an action anyone at the table may", 409)
+            self._apply(table, "", action)
+            self._bots_move(table)
+            return self.teacher_view(table)
         if action not in game.legal_actions(player):
             raise TableError(self._why_not(table, player, action), 409)
         self._apply(table, player, action)
@@ -259,17 +328,25 @@ class Hall:
         self.on_change(table.code, n)
 
     def _bots_move(self, table: Table) -> None:
-        """The bots move while one of them is to move."""
+        """The bots move while one of them may: a bot leaves an action anyone may
+        take (Solitaire Dice's roll) to the people at the table, unless only
+        bots are to move."""
         game = table.engine
         for _ in range(MOST_BOT_MOVES):
-            movers = (
-                [p for p in game.to_move() if p in table.strategies] if not game.is_over else []
-            )
-            if not movers:
+            movers = list(game.to_move()) if not game.is_over else []
+            people = any(p not in table.strategies for p in movers)
+            shared = self._shared(table) if people else []
+            choices = {
+                bot: [a for a in game.legal_actions(bot) if a not in shared]
+                for bot in movers
+                if bot in table.strategies
+            }
+            ready = [bot for bot, actions in choices.items() if actions]
+            if not ready:
                 return
-            bot = movers[0]
+            bot = ready[0]
             rng = np.random.default_rng([table.seed, table.actions])
-            action = table.strategies[bot](game.view(bot), game.legal_actions(bot), rng)
+            action = table.strategies[bot](game.view(bot), choices[bot], rng)
             self._apply(table, bot, action)
         raise SettingsError(f"the bots of table {table.code} did not stop moving")
 
