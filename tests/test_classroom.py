@@ -201,7 +201,8 @@ def test_the_teacher_rolls_for_everyone_and_seats_a_bot_for_a_student_who_left(s
     code = teacher.create("solitaire", PLAYERS, seed=9)["code"]
     clients = seat_clients(service.url, code, PLAYERS)
     start = teacher.view()
-    assert start["player"] is None and "view" not in start and start["seated"] == PLAYERS
+    assert start["player"] is None and start["seated"] == PLAYERS
+    assert start["view"]["sheets"] == [None, None, None] and start["view"]["rolls"] == 0
     assert start["legal"] == [{"type": "Roll"}] and start["your_turn"]
     rng, teachers_rolls = random.Random(9), 0
     for roll in range(1, 200):

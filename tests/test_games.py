@@ -120,6 +120,8 @@ def check_views(game: Any, rng: np.random.Generator) -> None:
             other = game.redraw_hidden(hider, rng)
             assert other.view(seer) == game.view(seer)
             assert other.view_json(seer) == game.view_json(seer)
+            assert other.public_view_json() == game.public_view_json()
+    assert json.loads(game.public_view_json()).get("viewer") in (None, "")  # nobody's
     with pytest.raises(IllegalMove):
         game.view("nobody")
 
@@ -176,3 +178,19 @@ def test_every_rule_is_explained_in_every_language_of_the_panel(name):
             if lang != "en":
                 assert rule not in said, f"{rule!r} has no {lang} name"
                 assert ("The engine's words" in said) == (rule in PROGRAM_ONLY), said
+
+
+@pytest.mark.parametrize("name", ["solitaire", "sly-dice", "solo"])
+def test_the_public_view_hides_what_every_player_hides(name) -> None:
+    """A teacher's projector shows the public view: no player's hidden dice,
+    sheet or cards, whoever's are drawn again."""
+    game = GAMES[name].new_game(["Ana", "Bia", "Cleo"], seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(12):
+        legal = game.legal_actions()
+        game.apply(legal[int(rng.integers(len(legal)))])
+    public = game.public_view_json()
+    assert public != json.dumps(game._saving().state_dict(game.state), ensure_ascii=False)
+    assert json.loads(public).get("viewer", "") == ""
+    for player in game.players:
+        assert game.redraw_hidden(player, rng).public_view_json() == public

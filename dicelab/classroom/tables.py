@@ -222,8 +222,9 @@ class Hall:
 
     def teacher_view(self, table: Table) -> dict[str, Any]:
         """What the teacher who made the table sees: who sits where, the version,
-        the scores at the end, and the actions anyone at the table may take
-        (Solitaire Dice's roll for everyone); never a hidden die, sheet or card."""
+        the public view of the game (the projector's: never a hidden die, sheet
+        or card), the scores at the end, and the actions anyone at the table may
+        take (Solitaire Dice's roll for everyone)."""
         game, shared = table.engine, self._shared(table)
         return {
             "code": table.code,
@@ -236,6 +237,7 @@ class Hall:
             "players": list(game.players),
             "bots": dict(table.bots),
             "seated": sorted(self.store.seated(table.code)),
+            "view": json.loads(game.public_view_json()),
             "legal": [encode(action) for action in shared],
         }
 

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.core.engine import GameBase, player_names
+from dicelab.core.engine import NOBODY, GameBase, player_names
 from dicelab.core.engine.checks import is_whole
 from dicelab.errors import IllegalMove, SettingsError
 from dicelab.sly_dice.rules import (
@@ -218,7 +218,13 @@ class SlyDiceGame(GameBase[GameState, Action]):
     def view(self, player: str) -> GameState:
         """What `player` sees: the others' hidden dice are 0 until shown, and the
         cards not yet dealt are "?"."""
-        me = self.players.index(self._player(player))
+        return self._seen_by(self.players.index(self._player(player)))
+
+    def public_view(self) -> GameState:
+        """What everyone at the table sees: no hidden die until it is shown."""
+        return self._seen_by(NOBODY)
+
+    def _seen_by(self, me: int) -> GameState:
         state = self._state
 
         def masked(seats: tuple[Seat, ...]) -> tuple[Seat, ...]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dicelab.core.engine import NOBODY
 from dicelab.core.engine.savefile import (
     dice_field,
     int_field,
@@ -75,8 +76,13 @@ def state_dict(state: GameState) -> dict[str, Any]:
             {"common": list(r.common), "seats": [_seat_dict(s, players) for s in r.seats]}
             for r in state.history
         ],
-        "viewer": None if state.viewer is None else players[state.viewer],
+        "viewer": _viewer(state.viewer, players),
     }
+
+
+def _viewer(viewer: int | None, players: tuple[str, ...]) -> str | None:
+    """Whose view a snapshot is: None for the whole game, "" for the public view."""
+    return None if viewer is None else "" if viewer == NOBODY else players[viewer]
 
 
 # --- reading ----------------------------------------------------------------

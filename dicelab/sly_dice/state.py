@@ -17,7 +17,8 @@ revealed.  Everything else follows from what is stored:
 
 A snapshot checks itself when built (`SettingsError` for anything no game
 could reach).  A *view* (`viewer` set) is what one player may see: the
-others' hidden dice are 0 unless shown, the cards not yet dealt are "?".
+others' hidden dice are 0 unless shown, the cards not yet dealt are "?"; the
+public view (`viewer` is `NOBODY`) shows no hidden die until it is shown.
 
 >>> state = GameState.new(("Ana", "Bia"), deal=DEFAULT_RULES.ids)
 >>> state.round, state.start, state.phase, state.table
@@ -30,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NoReturn
 
-from dicelab.core.engine import check_players
+from dicelab.core.engine import NOBODY, check_players
 from dicelab.errors import SettingsError
 from dicelab.sly_dice.rules import COMMON_DICE, DEFAULT_RULES, OWN_DICE, ROLLS, SlyRules
 
@@ -159,7 +160,7 @@ class GameState:
             self._unseen and set(shown) <= set(self.rules.ids) and not rest
         ):
             _fail("the deal holds every card of the game once")
-        if self.viewer is not None and self.viewer not in range(len(self.players)):
+        if self.viewer not in (None, NOBODY, *range(len(self.players))):
             _fail(f"no player {self.viewer!r} to view the game")
 
     def _check_record(self, record: RoundRecord, number: int) -> None:

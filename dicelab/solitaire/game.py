@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.core.engine import RULE_PLAYER, GameBase, given_dice, make_rng, player_names
+from dicelab.core.engine import NOBODY, RULE_PLAYER, GameBase, given_dice, make_rng, player_names
 from dicelab.core.engine.checks import is_whole
 from dicelab.errors import IllegalMove, SettingsError
 from dicelab.solitaire.rules import DICE, Split
@@ -121,8 +121,16 @@ class SolitaireGame(GameBase[GameState, Action]):
         (True, frozenset({0}))
         """
         me = self.players.index(self._player(player))
+        return self._state if len(self.players) == 1 else self._seen_by(me)
+
+    def public_view(self) -> GameState:
+        """What everyone at the table sees: the rolls and who must still choose;
+        every sheet once the game is over."""
+        return self._seen_by(NOBODY)
+
+    def _seen_by(self, me: int) -> GameState:
         state = self._state
-        if state.finished or len(self.players) == 1:
+        if state.finished:
             return state
         others = frozenset(range(len(self.players))) - {me}
         sheets = tuple(s if i == me else Sheet.empty() for i, s in enumerate(state.sheets))

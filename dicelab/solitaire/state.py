@@ -36,7 +36,8 @@ class GameState:
     - the game is `finished` when every sheet is;
     - `hidden`, in what one player sees of a game in play
       (`SolitaireGame.view`), holds the indices of the others, whose sheets
-      are private: each is an empty sheet here (null in JSON).
+      are private: each is an empty sheet here (null in JSON); in the public
+      view (`public_view`), every player's.
     """
 
     players: tuple[str, ...]
@@ -78,8 +79,8 @@ class GameState:
 
     def _check_hidden(self) -> None:
         everyone = set(range(len(self.players)))
-        if not isinstance(self.hidden, frozenset) or not self.hidden < everyone:
-            _fail(f"hidden must be a frozenset of other players' indices, not {self.hidden!r}")
+        if not isinstance(self.hidden, frozenset) or not self.hidden <= everyone:
+            _fail(f"hidden must be a frozenset of player indices, not {self.hidden!r}")
         if any(self.sheets[i] != Sheet.empty() for i in self.hidden):
             _fail("a hidden sheet is shown as an empty sheet")
 

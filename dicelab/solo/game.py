@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.core.engine import GameBase, player_names
+from dicelab.core.engine import NOBODY, GameBase, player_names
 from dicelab.errors import IllegalMove, SettingsError
 from dicelab.solo.rules import COLOURS, DEFAULT_RULES, STACKS, Card, SoloRules, card, playable_cards
 from dicelab.solo.state import GameState
@@ -295,7 +295,14 @@ class SoloGame(GameBase[GameState, Action]):
     def view(self, player: str) -> GameState:
         """What `player` sees: their own hand; the others' hands and the draw pile as
         None (their sizes), and a Gift on its way only by its giver and receiver."""
-        me = self._state.players.index(self._player(player))
+        return self._seen_by(self._state.players.index(self._player(player)))
+
+    def public_view(self) -> GameState:
+        """What everyone at the table sees: the discard pile and how many cards
+        each holds, no card of a hand or of the draw pile, no Gift on its way."""
+        return self._seen_by(NOBODY)
+
+    def _seen_by(self, me: int) -> GameState:
         state = self._state
         pending = state.pending
         if (

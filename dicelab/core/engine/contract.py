@@ -38,6 +38,7 @@ from dicelab.errors import DiceError, IllegalMove, SettingsError
 
 __all__ = [
     "MAX_PLAYERS",
+    "NOBODY",
     "RULE_DICE",
     "RULE_PLAYER",
     "Engine",
@@ -66,6 +67,7 @@ A = TypeVar("A")  # a game's actions
 G = TypeVar("G", bound="GameBase[Any, Any]")
 
 MAX_PLAYERS = 6  # a hot-seat table at one screen
+NOBODY = -1  # the viewer of a public view: what everyone at the table sees
 RULE_DICE = "dice show 1 to 6"
 RULE_PLAYER = "the players of this game"
 
@@ -118,6 +120,10 @@ class Engine(Protocol[S, A]):
     def view(self, player: str) -> Any: ...
 
     def view_json(self, player: str) -> str: ...
+
+    def public_view(self) -> Any: ...
+
+    def public_view_json(self) -> str: ...
 
     def redraw_hidden(self, player: str, rng: np.random.Generator) -> Engine[S, A]: ...
 
@@ -216,6 +222,16 @@ class GameBase(Generic[S, A]):
     def view_json(self, player: str) -> str:
         """`view(player)` as JSON text (what a panel or a remote player may be sent)."""
         return json.dumps(self._saving().state_dict(self.view(player)), ensure_ascii=False)
+
+    def public_view(self) -> S:
+        """What everyone at the table sees (a teacher's projector): everything, in
+        an open-information game; a game with hidden parts hides them all (its
+        view's viewer is `NOBODY`)."""
+        return self._state
+
+    def public_view_json(self) -> str:
+        """`public_view()` as JSON text."""
+        return json.dumps(self._saving().state_dict(self.public_view()), ensure_ascii=False)
 
     def redraw_hidden(self: G, player: str, rng: np.random.Generator) -> G:
         """A copy of the game in which what `player` hides is drawn again: with
