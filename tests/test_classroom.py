@@ -19,7 +19,7 @@ from dicelab.classroom import Client
 from dicelab.classroom.store import Store
 from dicelab.classroom.tables import Hall
 from dicelab.cli import main
-from dicelab.errors import TableError
+from dicelab.errors import SettingsError, TableError
 from dicelab.games import GAMES
 from tests.classroom_service import Service, play, seat_clients, table_views
 
@@ -238,3 +238,32 @@ def test_the_teacher_rolls_for_everyone_and_seats_a_bot_for_a_student_who_left(s
     rollers = [player for player, action in log if action["type"] == "Roll"]
     # "": the teacher; the bot rolls alone once the students have finished
     assert len(rollers) >= roll - 1 and rollers.count("") == teachers_rolls > 5
+
+
+def test_a_student_who_closes_the_page_sits_again_at_the_same_seat(service, tmp_path) -> None:
+    file = tmp_path / "home" / "class-seats.json"
+    teacher = Client(service.url)
+    code = teacher.create("sly-dice", ["Ana", "Bia"], seed=12)["code"]
+    ana, bia = Client(service.url, seats_file=file), Client(service.url)
+    ana.join(code.lower(), "Ana", remember=True)
+    bia.join(code, "Bia")
+    play({"Ana": ana, "Bia": bia}, random.Random(12), most=4)
+    before = ana.view()
+    assert oct(file.stat().st_mode & 0o777) == "0o600"
+    again = Client(service.url, seats_file=file)  # a new page, a new kernel
+    assert again.rejoin(f" {code.lower()} ") == before and again.token == ana.token
+    with pytest.raises(TableError, match="you have joined no table") as none:
+        Client(service.url, seats_file=file).rejoin("ACDEFH")
+    assert none.value.status == 404
+    teacher.bot_for("Ana", "honest")
+    with pytest.raises(TableError, match="your seat as Ana has gone to a bot"):
+        Client(service.url, seats_file=file).rejoin(code)
+    assert json.loads(file.read_text())["seats"] == []
+    file.write_text("{not json")
+    with pytest.raises(SettingsError, match="cannot read the remembered seats"):
+        Client(service.url, seats_file=file).rejoin(code)
+    file.unlink()
+    file.symlink_to(tmp_path / "elsewhere.json")
+    with pytest.raises(SettingsError, match="cannot read the remembered seats"):
+        Client(service.url, seats_file=file).rejoin(code)
+    assert not (tmp_path / "elsewhere.json").exists()

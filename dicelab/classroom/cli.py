@@ -29,8 +29,8 @@ def register(commands: Commands) -> None:
 
 def _class_serve(args: argparse.Namespace) -> str:
     """`dicelab class serve`: the tables served until Ctrl-C, their address said first."""
+    from dicelab.classroom.remembered import data_folder
     from dicelab.classroom.service import serve  # tornado and sqlite3: only when serving
-    from dicelab.classroom.store import data_folder
 
     if not 0 <= args.port <= 65535:
         said = _("a port is a number from 0 to 65535, not {port}")

@@ -24,8 +24,10 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
+from dicelab.classroom import remembered
 from dicelab.classroom.actions import encode
 from dicelab.errors import TableError
 
@@ -50,9 +52,11 @@ class Client:
         code: str | None = None,
         token: str | None = None,
         timeout: float = 10.0,
+        seats_file: Path | None = None,
     ) -> None:
         self.url = url.rstrip("/")
         self.code, self.token, self.timeout = code, token, timeout
+        self.seats_file = seats_file  # where `join` remembers (default: the data folder)
 
     def _call(self, method: str, path: str, body: Any = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
@@ -112,13 +116,34 @@ class Client:
             self.token = token
         return about
 
-    def join(self, code: str, player: str) -> dict[str, Any]:
-        """Sit at table `code` as `player`; this client speaks for the seat from now on."""
+    def join(self, code: str, player: str, remember: bool = False) -> dict[str, Any]:
+        """Sit at table `code` as `player`; this client speaks for the seat from
+        now on.  With `remember`, the seat is kept in this user's data folder
+        (`rejoin` finds it again after the page was closed)."""
         seat: dict[str, Any] = self._call(
             "POST", self._table_path(code) + "/join", {"player": player}
         )
         self.code, self.token = seat["code"], seat["token"]
+        if remember:
+            remembered.remember(self.url, seat["code"], player, seat["token"], self.seats_file)
         return seat
+
+    def rejoin(self, code: str) -> dict[str, Any]:
+        """Sit again at the seat this user joined at table `code` (remembered by
+        `join`); my view.  A `TableError` (404) if there is none, or if the seat
+        has gone to a bot since."""
+        held = remembered.recall(self.url, code, self.seats_file)
+        if held is None:
+            raise TableError(f"you have joined no table {code.strip().upper()} here", 404)
+        self.code, self.token = code.strip().upper(), held[1]
+        try:
+            return self.view()
+        except TableError as refused:
+            if refused.status != 401:
+                raise
+            remembered.forget(self.url, code, self.seats_file)
+            self.code = self.token = None
+            raise TableError(f"your seat as {held[0]} has gone to a bot", 404) from None
 
     def view(self) -> dict[str, Any]:
         """My view of the game, my legal actions, whether it is my turn, the version

@@ -27,7 +27,7 @@ from typing import Any
 
 from dicelab.errors import SettingsError
 
-__all__ = ["Store", "StoredTable", "data_folder", "digest"]
+__all__ = ["Store", "StoredTable", "digest"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -42,13 +42,6 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS teachers (
   code TEXT PRIMARY KEY REFERENCES tables(code), token TEXT NOT NULL UNIQUE);
 """
-
-
-def data_folder() -> Path:
-    """Where the service keeps its database by default: `$XDG_DATA_HOME/dicelab`
-    (else `~/.local/share/dicelab`)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base).expanduser() / "dicelab"
 
 
 def digest(token: str) -> str:
