@@ -140,3 +140,13 @@ def test_no_answer_shows_what_another_player_hides_and_refusals_change_nothing(g
             assert encode(decode(action, kinds)) in mine["legal"]
             assert after["version"] > mine["version"] and after["player"] == player
     assert hall.replay(code).to_json() == table.engine.to_json()
+
+
+def test_a_flood_of_new_tables_is_refused(monkeypatch) -> None:
+    monkeypatch.setattr("dicelab.classroom.tables.MOST_IN_PLAY", 3)
+    hall = Hall(Store(":memory:"))
+    request = {"game": "solo", "players": ["Ana", "Bia"], "seed": 1}
+    codes = [hall.create(request)["code"] for _ in range(3)]
+    with pytest.raises(TableError, match="3 tables are in play") as refused:
+        hall.create(request)
+    assert refused.value.status == 429 and sorted(hall.tables) == sorted(codes)

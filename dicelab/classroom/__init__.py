@@ -3,10 +3,13 @@ screen, each seeing only their own view.
 
 - `dicelab class serve` (`service`): the one process where a shared game
   lives, a JSON API on tornado (`docs/class-tables.md`);
-- `tables`: the tables on the games' engines, who sits where, the bots;
+- `tables`: the tables on the games' engines, who sits where, the bots, the
+  teacher; `codes`: the tables' codes;
 - `store`: the tables in SQLite, one transaction per action;
 - `actions`: a game's actions as JSON;
-- `Client` (`client`): a seat's connection, for the panels and the tests.
+- `Client` (`client`): a seat's (or the teacher's) connection, for the panels
+  and the tests; `remembered`: the seats a student has joined, in their own
+  data folder.
 """
 
 from typing import TYPE_CHECKING, Any

@@ -30,39 +30,16 @@ from typing import Any
 import numpy as np
 
 from dicelab.classroom.actions import action_types, decode, encode
+from dicelab.classroom.codes import check_code, table_code
 from dicelab.classroom.store import Store, StoredTable
 from dicelab.core.engine import Engine, Strategy, player_names
 from dicelab.errors import DicelabError, IllegalMove, SettingsError, TableError
 from dicelab.games import GAMES, GameInfo
 
-__all__ = ["CODE_LETTERS", "Hall", "Table", "check_code", "table_code"]
+__all__ = ["Hall", "Table"]
 
-CODE_LETTERS = "ACDEFHJKMNPRTWXY34679"  # no 0/O, 1/I/L, 2/Z, 5/S, 8/B, G/6, U/V
-CODE_LENGTH = 6
 MOST_BOT_MOVES = 100_000  # a game longer than this is a bug, not a game
-
-
-def table_code() -> str:
-    """A new table code: six letters and digits nobody misreads, hard to guess
-    (21**6, about 86 million).
-
-    >>> code = table_code()
-    >>> len(code) == 6 and set(code) <= set(CODE_LETTERS)
-    True
-    """
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-
-
-def check_code(code: Any) -> str:
-    """A table code as typed (any case, spaces around), or `TableError` (404).
-
-    >>> check_code(" kt4fmx ")
-    'KT4FMX'
-    """
-    text = code.strip().upper() if isinstance(code, str) else ""
-    if len(text) != CODE_LENGTH or not set(text) <= set(CODE_LETTERS):
-        raise TableError(f"no table {str(code)[:20]!r}: a table code is six letters", 404)
-    return text
+MOST_IN_PLAY = 500  # tables in play at once: a school's classes, not a flood
 
 
 @dataclass
@@ -111,6 +88,9 @@ class Hall:
         speaks for whoever made the table (see `teacher_view`)."""
         if not isinstance(request, Mapping):
             raise TableError("a new table is a JSON object with its game and players")
+        in_play = sum(not table.engine.is_over for table in self.tables.values())
+        if in_play >= MOST_IN_PLAY:
+            raise TableError(f"{in_play} tables are in play: finish some before a new one", 429)
         strange = sorted(set(request) - {"game", "players", "bots", "seed", "ruleset"})
         if strange:
             raise TableError(f"a new table has no setting {strange[0]!r}")
