@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from dicelab.classroom import Client
+from dicelab.classroom.engines import replayed
 from dicelab.classroom.store import Store
 from dicelab.classroom.tables import Hall
 from dicelab.cli import main
@@ -69,6 +70,11 @@ def test_a_whole_game_of_each_game_across_the_api(service, game) -> None:
     with pytest.raises(TableError, match="the game is over") as refused:
         clients["Ana"].act({"type": "Roll"})
     assert refused.value.status == 409
+    # once it is over, the seed and the log replay the game anywhere
+    log = clients["Bia"].log()
+    assert log["seed"] == 11 == views["Ana"]["seed"] and log["players"] == PLAYERS
+    again = replayed(log)
+    assert again.to_json() == final.engine.to_json() and len(log["actions"]) == final.actions
 
 
 def raw(url: str, method: str, path: str, body: bytes | None, token: str | None = None):
@@ -116,6 +122,7 @@ def test_every_refusal_is_one_line_with_its_status_and_changes_nothing(service) 
         (400, 'to join, send {"player"', "POST", path + "/join", {"who": "Ana"}, None),
         (400, "a new table has no setting 'colour'", "POST", "/api/tables", {"colour": 1}, None),
         (400, "no game 'chess'", "POST", "/api/tables", {"game": "chess"}, None),
+        (409, "the log is shown when the game is over", "GET", path + "/log", None, ana),
     ]
     for status, words, method, where, body, token in refusals:
         data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()

@@ -5,6 +5,7 @@ screen, each seeing only their own view.
   lives, a JSON API on tornado (`docs/class-tables.md`);
 - `tables`: the tables on the games' engines, who sits where, the bots, the
   teacher; `codes`: the tables' codes;
+- `engines`: a table's game, new from its settings or replayed from its log;
 - `store`: the tables in SQLite, one transaction per action;
 - `actions`: a game's actions as JSON;
 - `Client` (`client`): a seat's (or the teacher's) connection, for the panels

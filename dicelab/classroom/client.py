@@ -157,6 +157,11 @@ class Client:
         view: dict[str, Any] = self._call("POST", self._table_path() + "/actions", data)
         return view
 
+    def log(self) -> dict[str, Any]:
+        """Once the game is over: its seed, settings and every action, to replay it."""
+        log: dict[str, Any] = self._call("GET", self._table_path() + "/log")
+        return log
+
     def bot_for(self, player: str, bot: str) -> dict[str, Any]:
         """The teacher gives `player`'s seat to `bot`; the teacher's view after it."""
         view: dict[str, Any] = self._call(

@@ -132,6 +132,11 @@ class Actions(Api):
         self.answer(lambda: self.hall.act(code, self.token(), self.body()))
 
 
+class Log(Api):
+    def get(self, code: str) -> None:
+        self.answer(lambda: self.hall.log(code, self.token()))
+
+
 class Bots(Api):
     def post(self, code: str) -> None:
         def seat_a_bot() -> Any:
@@ -183,6 +188,7 @@ def make_app(hall: Hall, watchers: Watchers) -> tornado.web.Application:
             (table + "/join", Join, given),
             (table + "/actions", Actions, given),
             (table + "/bots", Bots, given),
+            (table + "/log", Log, given),
             (table + "/events", Events, given),
         ]
     )

@@ -23,7 +23,7 @@ from __future__ import annotations
 import inspect
 import json
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +31,7 @@ import numpy as np
 
 from dicelab.classroom.actions import action_types, decode, encode
 from dicelab.classroom.codes import check_code, table_code
+from dicelab.classroom.engines import check_bots, check_seed, new_engine, replayed
 from dicelab.classroom.store import Store, StoredTable
 from dicelab.core.engine import Engine, Strategy, player_names
 from dicelab.errors import DicelabError, IllegalMove, SettingsError, TableError
@@ -100,9 +101,9 @@ class Hall:
             raise TableError(f"no game {request.get('game')!r}; choose one of {', '.join(GAMES)}")
         try:
             players = player_names(request.get("players"), info.title, least=info.least_players)
-            bots = _bots(info, players, request.get("bots") or {})
-            seed = _seed(request.get("seed"))
-            engine = _new_engine(info, players, seed, request.get("ruleset"))
+            bots = check_bots(info, players, request.get("bots") or {})
+            seed = check_seed(request.get("seed"))
+            engine = new_engine(info, players, seed, request.get("ruleset"))
         except DicelabError as error:
             raise TableError(str(error)) from None
         code = table_code()
@@ -196,7 +197,8 @@ class Hall:
 
     def view(self, code: Any, token: Any) -> dict[str, Any]:
         """What the token's player may see now: their view of the game (nothing
-        more), whether it is their turn, the actions they may take, the version."""
+        more), whether it is their turn, the actions they may take, the version;
+        the scores and the seed once the game is over."""
         table, player = self.seat_of(code, token)
         return self.teacher_view(table) if player is None else self._view(table, player)
 
@@ -214,6 +216,7 @@ class Hall:
             "your_turn": bool(shared),
             "over": game.is_over,
             "scores": game.scores() if game.is_over else None,
+            "seed": table.seed if game.is_over else None,
             "players": list(game.players),
             "bots": dict(table.bots),
             "seated": sorted(self.store.seated(table.code)),
@@ -249,6 +252,7 @@ class Hall:
             "your_turn": mine,
             "over": game.is_over,
             "scores": game.scores() if game.is_over else None,
+            "seed": table.seed if game.is_over else None,
             "view": json.loads(game.view_json(player)),
             "legal": [encode(action) for action in game.legal_actions(player)] if mine else [],
         }
@@ -332,46 +336,36 @@ class Hall:
             self._apply(table, bot, action)
         raise SettingsError(f"the bots of table {table.code} did not stop moving")
 
+    def log(self, code: Any, token: Any) -> dict[str, Any]:
+        """Once the game is over, for anyone at the table: its seed, settings and
+        every action in order (who took it: "" the teacher), to replay it and
+        learn from it; before, a `TableError` (409: the seed and the log
+        recompute what the rules hide)."""
+        table, _who = self.seat_of(code, token)
+        if not table.engine.is_over:
+            raise TableError("the log is shown when the game is over", 409)
+        return {
+            "code": table.code,
+            "game": table.info.name,
+            "seed": table.seed,
+            "players": list(table.engine.players),
+            "ruleset": table.settings.get("ruleset"),
+            "actions": [
+                {"player": player, "action": action}
+                for player, action in self.store.actions(table.code)
+            ],
+        }
+
     def replay(self, code: Any) -> Engine[Any, Any]:
         """Table `code` played again from its seed and its stored actions."""
         table = self._table(code)
-        settings = table.settings
-        game = _new_engine(table.info, settings["players"], table.seed, settings.get("ruleset"))
-        kinds = action_types(inspect.getmodule(type(game)))
-        for _player, data in self.store.actions(table.code):
-            game.apply(decode(data, kinds))
-        return game
-
-
-def _bots(info: GameInfo, players: Sequence[str], bots: Any) -> dict[str, str]:
-    if not isinstance(bots, Mapping):
-        raise SettingsError('"bots" maps a player to a bot, like {"Cleo": "blocker"}')
-    for name, kind in bots.items():
-        if name not in players:
-            raise SettingsError(f"no player {name!r} to be a bot")
-        if kind not in info.strategy_names:
-            raise SettingsError(
-                f"{info.title} has no bot {kind!r}; choose one of {', '.join(info.strategy_names)}"
-            )
-    if len(bots) >= len(players):
-        raise SettingsError("one player at least is not a bot")
-    return {str(name): str(kind) for name, kind in bots.items()}
-
-
-def _seed(seed: Any) -> int:
-    if seed is None:
-        return secrets.randbelow(10**12)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise SettingsError(f"a seed is a whole number from 0 to 2**63 - 1, not {seed!r}")
-    return seed
-
-
-def _new_engine(
-    info: GameInfo, players: Sequence[str], seed: int, ruleset: Any
-) -> Engine[Any, Any]:
-    """A new game; `ruleset` only for a game whose engine takes one (Dice Poker)."""
-    options = {} if ruleset is None else {"ruleset": ruleset}
-    if options and "ruleset" not in inspect.signature(info.engine_class).parameters:
-        raise SettingsError(f"{info.title} has no rulesets")
-    engine: Engine[Any, Any] = info.engine_class(list(players), seed=seed, **options)
-    return engine
+        actions = [{"player": p, "action": a} for p, a in self.store.actions(table.code)]
+        return replayed(
+            {
+                "game": table.info.name,
+                "players": table.settings["players"],
+                "seed": table.seed,
+                "ruleset": table.settings.get("ruleset"),
+                "actions": actions,
+            }
+        )
