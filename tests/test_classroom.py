@@ -274,3 +274,23 @@ def test_a_student_who_closes_the_page_sits_again_at_the_same_seat(service, tmp_
     with pytest.raises(SettingsError, match="cannot read the remembered seats"):
         Client(service.url, seats_file=file).rejoin(code)
     assert not (tmp_path / "elsewhere.json").exists()
+
+
+def test_a_stopping_service_ends_every_event_stream_cleanly(tmp_path) -> None:
+    running = Service(tmp_path / "tables.sqlite3")
+    code = Client(running.url).create("solo", ["Ana", "Bia"], seed=1)["code"]
+    ana = Client(running.url)
+    ana.join(code, "Ana")
+    heard: list[int] = []
+    first, ended = threading.Event(), threading.Event()
+
+    def listen() -> None:
+        for version in ana.changes(timeout=20):  # ends when the service ends the stream
+            heard.append(version)
+            first.set()
+        ended.set()
+
+    threading.Thread(target=listen, daemon=True).start()
+    assert first.wait(10)
+    assert running.stop() == 0 and ended.wait(10) and heard == [0]
+    assert running.process.stderr is not None and running.process.stderr.read() == ""

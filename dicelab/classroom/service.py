@@ -38,11 +38,17 @@ class Watchers:
     """The event streams open on each table: a queue each, fed every new version."""
 
     def __init__(self) -> None:
-        self.queues: dict[str, set[asyncio.Queue[int]]] = {}
+        self.queues: dict[str, set[asyncio.Queue[int | None]]] = {}
 
     def changed(self, code: str, version: int) -> None:
         for queue in self.queues.get(code, ()):
             queue.put_nowait(version)
+
+    def close(self) -> None:
+        """Every stream ends (the service stops)."""
+        for queues in self.queues.values():
+            for queue in queues:
+                queue.put_nowait(None)
 
 
 class Api(tornado.web.RequestHandler):
@@ -158,7 +164,7 @@ class Events(Api):
             self.refuse(error.status, str(error))
             return
         self.set_header("Content-Type", "text/event-stream")
-        queue: asyncio.Queue[int] = asyncio.Queue()
+        queue: asyncio.Queue[int | None] = asyncio.Queue()
         self.watchers.queues.setdefault(table.code, set()).add(queue)
         try:
             self.write(f"event: version\ndata: {table.actions}\n\n")
@@ -166,10 +172,14 @@ class Events(Api):
             while True:
                 try:
                     version = await asyncio.wait_for(queue.get(), KEEP_ALIVE)
-                    self.write(f"event: version\ndata: {version}\n\n")
                 except TimeoutError:
                     self.write(": still here\n\n")
+                else:
+                    if version is None:  # the service stops
+                        break
+                    self.write(f"event: version\ndata: {version}\n\n")
                 await self.flush()
+            self.finish()
         except tornado.iostream.StreamClosedError:
             pass
         finally:
@@ -224,4 +234,7 @@ async def _serve(
     say(f"dicelab class: the tables of {db} at http://{host}:{bound}/api (Ctrl-C stops)")
     await stop.wait()
     server.stop()
+    watchers.close()
+    await asyncio.sleep(0.1)  # the event streams end their responses
+    await server.close_all_connections()
     store.close()
