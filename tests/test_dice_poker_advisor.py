@@ -1,4 +1,7 @@
-"""The turn advisor: values and deltas of every hold and box, odds beside them, the CLI."""
+"""The turn advisor: values and deltas of every hold and box, odds beside them, the CLI.
+
+Its tables come from the run's solver cache (`DICELAB_CACHE_DIR`: make check's
+and make test's, built once; the solver's own tests solve into empty caches)."""
 
 from __future__ import annotations
 
@@ -15,8 +18,6 @@ from dicelab.dice_poker.odds import current_turn_table
 from dicelab.dice_poker.rules import get_ruleset
 from dicelab.dice_poker.solver import CardState, solve
 from dicelab.errors import DicelabError, SettingsError
-
-pytestmark = pytest.mark.usefixtures("private_solver_cache")
 
 
 @pytest.fixture(scope="module")
