@@ -19,7 +19,7 @@ from dicelab.core.engine import Engine
 from dicelab.errors import SettingsError
 from dicelab.games import GAMES, GameInfo
 
-__all__ = ["check_bots", "check_seed", "new_engine", "replayed"]
+__all__ = ["check_bot", "check_bots", "check_seed", "new_engine", "replayed"]
 
 
 def replayed(log: Mapping[str, Any]) -> Engine[Any, Any]:
@@ -45,13 +45,22 @@ def check_bots(info: GameInfo, players: Sequence[str], bots: Any) -> dict[str, s
     for name, kind in bots.items():
         if name not in players:
             raise SettingsError(f"no player {name!r} to be a bot")
-        if kind not in info.strategy_names:
-            raise SettingsError(
-                f"{info.title} has no bot {kind!r}; choose one of {', '.join(info.strategy_names)}"
-            )
+        check_bot(info, kind)
     if len(bots) >= len(players):
         raise SettingsError("one player at least is not a bot")
     return {str(name): str(kind) for name, kind in bots.items()}
+
+
+def check_bot(info: GameInfo, kind: Any) -> str:
+    """`kind` if it names one of the game's bots; else `SettingsError`.
+
+    >>> check_bot(GAMES["solo"], "blocker")
+    'blocker'
+    """
+    if kind not in info.strategy_names:
+        names = ", ".join(info.strategy_names)
+        raise SettingsError(f"{info.title} has no bot {str(kind)[:40]!r}; choose one of {names}")
+    return str(kind)
 
 
 def check_seed(seed: Any) -> int:

@@ -31,7 +31,7 @@ import numpy as np
 
 from dicelab.classroom.actions import action_types, decode, encode
 from dicelab.classroom.codes import check_code, table_code
-from dicelab.classroom.engines import check_bots, check_seed, new_engine, replayed
+from dicelab.classroom.engines import check_bot, check_bots, check_seed, new_engine, replayed
 from dicelab.classroom.store import Store, StoredTable
 from dicelab.core.engine import Engine, Strategy, player_names
 from dicelab.errors import DicelabError, IllegalMove, SettingsError, TableError
@@ -53,7 +53,10 @@ class Table:
     settings: dict[str, Any]
     seed: int
     actions: int
-    strategies: dict[str, Strategy[Any]] = field(default_factory=dict)
+    strategies: dict[str, Strategy[Any]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.strategies = {name: self.info.strategy(kind) for name, kind in self.bots.items()}
 
     @property
     def bots(self) -> dict[str, str]:
@@ -78,9 +81,7 @@ class Hall:
         """A stored table as it was: its game read back (checked) from its state."""
         info = GAMES[stored.game]
         engine = info.engine_class.from_json(stored.state)
-        table = Table(stored.code, info, engine, stored.settings, stored.seed or 0, stored.actions)
-        table.strategies = {name: info.strategy(kind) for name, kind in table.bots.items()}
-        return table
+        return Table(stored.code, info, engine, stored.settings, stored.seed or 0, stored.actions)
 
     def create(self, request: Any) -> dict[str, Any]:
         """A new table from `request`: {"game", "players", "bots": {player: bot},
@@ -113,7 +114,6 @@ class Hall:
         teacher = secrets.token_urlsafe(24)
         self.store.create(code, info.name, settings, seed, engine.to_json(), teacher)
         table = Table(code, info, engine, settings, seed, 0)
-        table.strategies = {name: info.strategy(kind) for name, kind in bots.items()}
         self.tables[code] = table
         self._bots_move(table)
         return {"code": code, "teacher": teacher, **self.about(code)}
@@ -181,11 +181,10 @@ class Hall:
             raise TableError("only the table's teacher seats a bot", 403)
         if player not in table.engine.players or player in table.bots:
             raise TableError(f"no student's seat {str(player)[:40]!r} at this table", 404)
-        if bot not in table.info.strategy_names:
-            names = ", ".join(table.info.strategy_names)
-            raise TableError(
-                f"{table.info.title} has no bot {str(bot)[:40]!r}; choose one of {names}"
-            )
+        try:
+            check_bot(table.info, bot)
+        except SettingsError as error:
+            raise TableError(str(error)) from None
         settings = {**table.settings, "bots": {**table.bots, player: bot}}
         self.store.bot_for(table.code, player, settings)
         table.settings = settings
@@ -344,6 +343,9 @@ class Hall:
         table, _who = self.seat_of(code, token)
         if not table.engine.is_over:
             raise TableError("the log is shown when the game is over", 409)
+        return self._log(table)
+
+    def _log(self, table: Table) -> dict[str, Any]:
         return {
             "code": table.code,
             "game": table.info.name,
@@ -358,14 +360,4 @@ class Hall:
 
     def replay(self, code: Any) -> Engine[Any, Any]:
         """Table `code` played again from its seed and its stored actions."""
-        table = self._table(code)
-        actions = [{"player": p, "action": a} for p, a in self.store.actions(table.code)]
-        return replayed(
-            {
-                "game": table.info.name,
-                "players": table.settings["players"],
-                "seed": table.seed,
-                "ruleset": table.settings.get("ruleset"),
-                "actions": actions,
-            }
-        )
+        return replayed(self._log(self._table(code)))

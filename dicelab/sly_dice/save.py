@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicelab.core.engine import NOBODY
+from dicelab.core.engine import viewer_name
 from dicelab.core.engine.savefile import (
     dice_field,
     int_field,
@@ -76,13 +76,8 @@ def state_dict(state: GameState) -> dict[str, Any]:
             {"common": list(r.common), "seats": [_seat_dict(s, players) for s in r.seats]}
             for r in state.history
         ],
-        "viewer": _viewer(state.viewer, players),
+        "viewer": viewer_name(state.viewer, players),
     }
-
-
-def _viewer(viewer: int | None, players: tuple[str, ...]) -> str | None:
-    """Whose view a snapshot is: None for the whole game, "" for the public view."""
-    return None if viewer is None else "" if viewer == NOBODY else players[viewer]
 
 
 # --- reading ----------------------------------------------------------------

@@ -120,8 +120,7 @@ class SolitaireGame(GameBase[GameState, Action]):
         >>> game.view("Ana").sheets[1] == Sheet.empty(), game.view("Ana").waiting
         (True, frozenset({0}))
         """
-        me = self.players.index(self._player(player))
-        return self._state if len(self.players) == 1 else self._seen_by(me)
+        return self._seen_by(self.players.index(self._player(player)))
 
     def public_view(self) -> GameState:
         """What everyone at the table sees: the rolls and who must still choose;

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicelab.core.engine import NOBODY
+from dicelab.core.engine import viewer_name
 from dicelab.core.engine.savefile import (
     int_field,
     json_list,
@@ -83,13 +83,8 @@ def state_dict(state: GameState) -> dict[str, Any]:
         "jump": None if state.jump is None else state.jump.id,
         "totals": list(state.totals),
         "rounds": [list(r) for r in state.rounds],
-        "viewer": _viewer(state.viewer, players),
+        "viewer": viewer_name(state.viewer, players),
     }
-
-
-def _viewer(viewer: int | None, players: tuple[str, ...]) -> str | None:
-    """Whose view a snapshot is: None for the whole game, "" for the public view."""
-    return None if viewer is None else "" if viewer == NOBODY else players[viewer]
 
 
 # --- reading ----------------------------------------------------------------

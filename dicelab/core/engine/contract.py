@@ -27,7 +27,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 import numpy as np
@@ -52,6 +52,7 @@ __all__ = [
     "play_out",
     "player_names",
     "seed_number",
+    "viewer_name",
 ]
 
 
@@ -70,6 +71,16 @@ MAX_PLAYERS = 6  # a hot-seat table at one screen
 NOBODY = -1  # the viewer of a public view: what everyone at the table sees
 RULE_DICE = "dice show 1 to 6"
 RULE_PLAYER = "the players of this game"
+
+
+def viewer_name(viewer: int | None, players: Sequence[str]) -> str | None:
+    """Whose view a snapshot is, as its save dict says it: None for the whole
+    game, "" for the public view (`NOBODY`), else the player's name.
+
+    >>> viewer_name(None, ["Ana"]), viewer_name(NOBODY, ["Ana"]), viewer_name(0, ["Ana"])
+    (None, '', 'Ana')
+    """
+    return None if viewer is None else "" if viewer == NOBODY else players[viewer]
 
 
 @runtime_checkable
