@@ -71,6 +71,11 @@ lab: setup
 play: setup
 	$(BIN)/dicelab play --port $(PLAY_PORT) --pool $(POOL) $(if $(PLAY_LANG),--lang $(PLAY_LANG))
 
+# Python keeps its compiled modules (__pycache__) even where the environment says not to
+# (PYTHONDONTWRITEBYTECODE): every test process, kernel and command would otherwise compile
+# dicelab and the test modules again, several seconds each time.
+unexport PYTHONDONTWRITEBYTECODE
+
 # `make check`, the inner loop of every change (about a minute): lint, format, types, and
 # the unit tests and doctests on both cores; no browser, no lesson, nothing marked slow.
 # Its solver cache (build/check-cache) is kept from one check to the next.
