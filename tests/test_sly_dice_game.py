@@ -56,6 +56,33 @@ def fingerprint(game: SlyDiceGame) -> tuple[GameState, str]:
 # --- the rules, move by move ----------------------------------------------------------
 
 
+def checked(state: GameState) -> GameState:
+    """`state` built again from outside, which checks it as a load does."""
+    return GameState(**vars(state))
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_every_state_and_view_the_engine_makes_passes_the_loads_checks(players):
+    """The engine's own moves skip the checks (`GameState._after`): each state they
+    make, and each player's and the public view of it, is one a load accepts."""
+    for seed in range(3):
+        game = SlyDiceGame(NAMES[:players], seed=seed)
+        rng = np.random.default_rng(seed)
+        while not game.is_over:
+            assert checked(game.state) == game.state
+            for player in game.players:
+                view = game.view(player)
+                assert checked(view) == view
+            assert checked(game.public_view()) == game.public_view()
+            copy = game.redraw_hidden(game.players[0], np.random.default_rng(seed))
+            assert checked(copy.state) == copy.state
+            actions = game.legal_actions()
+            game.apply(actions[int(rng.integers(len(actions)))])
+        assert checked(game.state) == game.state
+    with pytest.raises(TypeError, match="no dice"):
+        game.state._after(dice=(1, 2, 3))
+
+
 @pytest.mark.parametrize("players", [2, 3, 6])
 def test_random_games_follow_the_rules_move_by_move(players):
     for seed in range(4):

@@ -141,7 +141,7 @@ class SlyDiceGame(GameBase[GameState, Action]):
             raise SettingsError(f"rules must be SlyRules, not {rules!r}")
         self._start(GameState.new(names, rules.ids, rules), seed)
         deal = tuple(rules.ids[i] for i in self._rng.permutation(len(rules.ids)))
-        self._state = dataclasses.replace(self._state, deal=deal)
+        self._state = self._state._after(deal=deal)
 
     # --- the contract ---------------------------------------------------------
 
@@ -236,8 +236,7 @@ class SlyDiceGame(GameBase[GameState, Action]):
             )
 
         dealt = len(state.table)
-        return dataclasses.replace(
-            state,
+        return state._after(
             deal=state.deal[:dealt] + (UNDEALT,) * (len(state.deal) - dealt),
             seats=masked(state.seats),
             history=tuple(dataclasses.replace(r, seats=masked(r.seats)) for r in state.history),
@@ -256,8 +255,7 @@ class SlyDiceGame(GameBase[GameState, Action]):
             return (*seats[:me], dataclasses.replace(seat, hidden=hidden), *seats[me + 1 :])
 
         state = self._state
-        state = dataclasses.replace(
-            state,
+        state = state._after(
             seats=redrawn(state.seats),
             history=tuple(dataclasses.replace(r, seats=redrawn(r.seats)) for r in state.history),
         )
@@ -276,7 +274,7 @@ class SlyDiceGame(GameBase[GameState, Action]):
         if self._state.phase != "common":
             raise IllegalMove(RULE_COMMON_FIRST, "the common dice are already rolled")
         common = self._dice(COMMON_DICE)
-        self._state = dataclasses.replace(self._state, common=common)
+        self._state = self._state._after(common=common)
         return common
 
     def _rolling_seat(self) -> tuple[int, Seat]:
@@ -312,7 +310,7 @@ class SlyDiceGame(GameBase[GameState, Action]):
         new = dataclasses.replace(
             seat, aside=seat.aside + kept, hidden=hidden, rolls=rolls, done=rolls == ROLLS
         )
-        self._state = dataclasses.replace(self._state, seats=self._seat(index, new))
+        self._state = self._state._after(seats=self._seat(index, new))
         return hidden
 
     def _stop(self, action: Stop) -> None:
@@ -320,7 +318,7 @@ class SlyDiceGame(GameBase[GameState, Action]):
         if not seat.rolls:
             raise IllegalMove(RULE_FIRST_ROLL, "roll your own dice once before stopping")
         new = dataclasses.replace(seat, done=True)
-        self._state = dataclasses.replace(self._state, seats=self._seat(index, new))
+        self._state = self._state._after(seats=self._seat(index, new))
 
     def _claim(self, action: Claim) -> None:
         state = self._state
@@ -331,7 +329,7 @@ class SlyDiceGame(GameBase[GameState, Action]):
         claimer = state.claimer
         seat = dataclasses.replace(state.seats[claimer], claim=action.card)
         asked = (claimer + 1) % len(state.players)
-        self._state = dataclasses.replace(state, seats=self._seat(claimer, seat), asked=asked)
+        self._state = state._after(seats=self._seat(claimer, seat), asked=asked)
 
     def _asked(self) -> tuple[int, int]:
         state = self._state
@@ -349,7 +347,7 @@ class SlyDiceGame(GameBase[GameState, Action]):
         claimer, asked = self._asked()
         following = (asked + 1) % len(self._state.players)
         next_asked = None if following == claimer else following
-        self._state = dataclasses.replace(self._state, asked=next_asked)
+        self._state = self._state._after(asked=next_asked)
 
     def _reveal(self, action: Reveal) -> None:
         state = self._state
@@ -362,12 +360,11 @@ class SlyDiceGame(GameBase[GameState, Action]):
 
     def _settle(self, claimer: int, seat: Seat) -> None:
         """Record a settled claim; after the last one, the next round (or the end)."""
-        state = dataclasses.replace(self._state, seats=self._seat(claimer, seat), asked=None)
+        state = self._state._after(seats=self._seat(claimer, seat), asked=None)
         if all(s.settled for s in state.seats):
             assert state.common is not None
             record = RoundRecord(state.common, state.seats)
-            state = dataclasses.replace(
-                state,
+            state = state._after(
                 history=(*state.history, record),
                 common=None,
                 seats=tuple(Seat() for _ in state.players),

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from dicelab.core.engine import NOBODY, check_players
 from dicelab.errors import SettingsError
@@ -125,6 +125,21 @@ class GameState:
         """The state before the first roll, with the cards in `deal` order."""
         names = tuple(players)
         return cls(names, tuple(deal), rules, seats=tuple(Seat() for _ in names))
+
+    def _after(self, **changes: Any) -> GameState:
+        """This state with `changes` made by the engine's own moves, which keep it a
+        state a game can reach: not checked again, as a state from outside is.
+
+        >>> state = GameState.new(("Ana", "Bia"), deal=DEFAULT_RULES.ids)
+        >>> state._after(common=(1, 2, 3)).phase
+        'rolling'
+        """
+        fields = vars(self)
+        if unknown := sorted(changes.keys() - fields.keys()):
+            raise TypeError(f"a game state has no {', '.join(unknown)}")
+        moved = object.__new__(GameState)
+        moved.__dict__.update(fields, **changes)
+        return moved
 
     def __post_init__(self) -> None:
         check_players(self.players, "Sly Dice", least=2)
