@@ -138,6 +138,7 @@ def test_every_refusal_is_one_line_with_its_status_and_changes_nothing(service) 
     assert stored(service.db, code) == before and table_views(clients) == views
 
 
+@pytest.mark.slow
 def test_a_killed_service_resumes_every_table_exactly(tmp_path) -> None:
     db = tmp_path / "tables.sqlite3"
     first = Service(db)

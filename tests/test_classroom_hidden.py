@@ -94,6 +94,7 @@ def mutated(action: dict[str, Any], draw: Any) -> dict[str, Any]:
     return {**action, name: value}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())

@@ -173,6 +173,7 @@ def test_many_rolls_switch_to_python_integers():
 # --- the current turn ---------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_current_turn_matches_brute_force_for_every_hold(reroll_counts):
     """Two rolls left with hand 2 3 6 6 6: hold, reroll, then aim once more."""
     rules = get_ruleset("dice-poker")

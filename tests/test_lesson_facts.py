@@ -98,6 +98,7 @@ def test_lesson_13_states_which_cards_are_accused_and_how_often(table) -> None:
     assert bluffed["six_kind"] < 0.05  # "almost always truly"
 
 
+@pytest.mark.slow
 def test_lesson_13_best_response_to_the_honest_accuser(table) -> None:
     """It claims Six of a kind in under 1% of claims, and what it gains is the honest
     bot's exploitability as accuser (summed separately, in `solve_table`)."""

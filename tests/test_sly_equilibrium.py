@@ -119,6 +119,7 @@ def test_the_value_agrees_with_the_accusers_own_lp() -> None:
         assert accuser_lp_value(s.game) == pytest.approx(float(s.value), abs=1e-9)
 
 
+@pytest.mark.slow
 def test_public_states_add_up_and_match_the_plan_stopping_at_once() -> None:
     states = public_states(SMALL, DEFAULT_RULES)
     assert sum(s.chance for s in states) == 1
@@ -188,6 +189,7 @@ def test_a_small_table_solved_cached_and_read_back(private_solver_cache) -> None
         assert solve_table(SMALL).value == result.value
 
 
+@pytest.mark.slow
 def test_the_command_line_solves_and_refuses_bad_cards(private_solver_cache, capsys) -> None:
     from dicelab.cli import main
 

@@ -35,10 +35,11 @@ def fits(page, panel, size, scrolls: int) -> None:
 
 
 @pytest.mark.parametrize("lang", list(SAYS))
-def test_a_search_bot_sits_plays_at_once_and_the_table_fits(new_page, lang):
-    """On the projector, then (the same page made smaller) on the laptop."""
+def test_a_search_bot_sits_plays_at_once_and_the_table_fits(open_app, lang):
+    """On the projector, then (the same page made smaller) on the laptop; the module's
+    one page, its language switched, the bot chosen again in each."""
     bot, marked = SAYS[lang]
-    page = new_page(PROJECTOR, lang, game="solitaire")  # a page of its own: no bot seated yet
+    page = open_app(PROJECTOR, lang, game="solitaire")
     panel = page.locator(".dicelab-solitaire")
     menu = panel.locator(".dicelab-bot-choice")
     expect(menu.locator("select")).to_have_attribute("title", re.compile("."))  # when it acts
