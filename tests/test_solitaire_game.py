@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from dicelab.errors import IllegalMove, SaveFileError, SettingsError
 from dicelab.solitaire.game import SolitaireGame
-from dicelab.solitaire.rules import Split
+from dicelab.solitaire.rules import CAP, SUMS, Split, line_score
 from dicelab.solitaire.save import from_dict
 from dicelab.solitaire.sheet import Sheet
 from dicelab.solitaire.state import GameState
@@ -112,6 +112,23 @@ def test_play_with_strategies_until_everyone_has_finished() -> None:
     assert game.is_over and scores == {n: s.score for n, s in game.sheets.items()}
     assert game.rolls == max(s.rolls for s in game.sheets.values())
     assert all(s.finished for s in game.sheets.values())
+
+
+def test_every_sheet_a_game_marks_passes_the_checks_and_scores_line_by_line() -> None:
+    """`Sheet.mark` skips the checks a sheet from outside gets: each sheet it makes in
+    random games is one `Sheet(...)` accepts, and scores as `line_score` says."""
+    rng, most = np.random.default_rng(3), 0
+    for seed in range(20):
+        game = SolitaireGame(["Ana", "Bia"], seed=seed)
+        while not game.is_over:
+            game.roll()
+            for name in game.to_move():
+                game.choose(name, int(rng.integers(len(game.options(name)))))
+            for sheet in game.sheets.values():
+                assert Sheet(sheet.sums, sheet.discards) == sheet
+                assert sheet.score == sum(line_score(t, m) for t, m in zip(SUMS, sheet.sums))
+                most = max(most, *sheet.sums)
+    assert most > CAP  # a line beyond the cap too
 
 
 # --- illegal moves change nothing ---------------------------------------------

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from dicelab.errors import IllegalMove, SettingsError
 from dicelab.solitaire.rules import (
+    CAP,
     DISCARD_NUMBERS,
     END_MARK,
     MAX_DISCARDS,
@@ -52,6 +53,16 @@ from dicelab.solitaire.rules import (
 RULE_LEGAL = "a legal split of this roll"
 RULE_ENDED = "the sheet is finished at a discard's 8th mark"
 _DISCARD_ROW = 3  # the discard numbers sit beside the sums 5..10, as in seed 000
+# each line's points by its marks (a mark beyond the CAP-th counts as the CAP-th)
+_POINTS = {total: tuple(line_score(total, m) for m in range(CAP + 1)) for total in SUMS}
+
+
+def _marked(sums: tuple[int, ...], discards: tuple[int, ...]) -> Sheet:
+    """The sheet a checked sheet becomes when a split is marked on it: the rules keep
+    it a sheet a game can reach, so it is not checked again (a sheet from outside is)."""
+    sheet = object.__new__(Sheet)
+    sheet.__dict__.update(sums=sums, discards=discards)
+    return sheet
 
 
 def tally(marks: int) -> str:
@@ -170,7 +181,7 @@ class Sheet:
 
     def line_scores(self) -> dict[int, int]:
         """The points of every line, {pair sum: points}."""
-        return {s: line_score(s, m) for s, m in zip(SUMS, self.sums)}
+        return {s: _POINTS[s][min(m, CAP)] for s, m in zip(SUMS, self.sums)}
 
     @property
     def score(self) -> int:
@@ -197,7 +208,7 @@ class Sheet:
                     RULE_DISCARDS, f"{split.discard} would be a fourth number", face=split.discard
                 )
             right[split.discard - 1] += 1
-        return Sheet(tuple(left), tuple(right))
+        return _marked(tuple(left), tuple(right))
 
     def play(self, dice: Iterable[int], split: Split) -> Sheet:
         """Mark a split of this roll, after checking that the rules allow it."""
