@@ -82,7 +82,7 @@ def _solitaire() -> Iterator[Record]:
     from dicelab.solitaire.strategy import STRATEGIES
 
     for name in STRATEGIES:
-        games = 300 if name == "search" else 2000  # search decides about ten times slower
+        games = 100 if name == "search" else 500  # search decides about ten times slower
         yield f"simulate solitaire {name}", lambda n=name, g=games: simulate(n, g, seed=7).scores
     sheet = Sheet.from_marks({6: 4, 7: 3, 8: 3}, {1: 2, 2: 2, 5: 1})
     yield "planner ratings", lambda: Planner().rank(sheet, (1, 2, 4, 4, 6))
@@ -135,7 +135,7 @@ def _sly_dice() -> Iterator[Record]:
     from dicelab.sly_dice.simulate import tournament
 
     def played() -> Any:
-        result = tournament(["calculator", "honest", "random-liar"], games=40, seed=7)
+        result = tournament(["calculator", "honest", "random-liar"], games=20, seed=7)
         return [result.points, result.wins]
 
     yield "tournament sly-dice", played

@@ -41,24 +41,25 @@ CARD = {card.id: card for card in DEFAULT_CARDS}
 
 def obvious(card_id: str, dice: tuple[int, ...]) -> bool:
     counts = Counter(dice)
-    at_least = lambda k: [f for f in FACES if counts[f] >= k]  # noqa: E731
+    kinds = lambda k: len([f for f in FACES if counts[f] >= k])  # noqa: E731
     present = set(dice)
-    return {
-        "pair": len(at_least(2)) >= 1,
-        "two_pairs": len(at_least(2)) >= 2,
-        "three_pairs": len(at_least(2)) >= 3,
-        "three_kind": len(at_least(3)) >= 1,
-        "four_kind": len(at_least(4)) >= 1,
-        "five_kind": len(at_least(5)) >= 1,
-        "six_kind": len(at_least(6)) >= 1,
-        "full_house": any(
+    tests = {  # each written out, and only the card asked for is worked out
+        "pair": lambda: kinds(2) >= 1,
+        "two_pairs": lambda: kinds(2) >= 2,
+        "three_pairs": lambda: kinds(2) >= 3,
+        "three_kind": lambda: kinds(3) >= 1,
+        "four_kind": lambda: kinds(4) >= 1,
+        "five_kind": lambda: kinds(5) >= 1,
+        "six_kind": lambda: kinds(6) >= 1,
+        "full_house": lambda: any(
             counts[a] >= 3 and counts[b] >= 2 for a in FACES for b in FACES if a != b
         ),
-        "two_triples": len(at_least(3)) >= 2,
-        "straight4": any(set(range(s, s + 4)) <= present for s in (1, 2, 3)),
-        "straight5": any(set(range(s, s + 5)) <= present for s in (1, 2)),
-        "straight6": present == set(FACES),
-    }[card_id]
+        "two_triples": lambda: kinds(3) >= 2,
+        "straight4": lambda: any(set(range(s, s + 4)) <= present for s in (1, 2, 3)),
+        "straight5": lambda: any(set(range(s, s + 5)) <= present for s in (1, 2)),
+        "straight6": lambda: present == set(FACES),
+    }
+    return tests[card_id]()
 
 
 ROLLS6 = list(itertools.product(FACES, repeat=6))
