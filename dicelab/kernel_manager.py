@@ -11,20 +11,40 @@ it).  `dicelab play`, the browser tests and the class's single-user servers
 use it (`--VoilaConfiguration.multi_kernel_manager_class`,
 `--ServerApp.kernel_manager_class`).
 
+The kernel's end has the same limit on its PUB socket: when the server reads
+late, the kernel drops what does not fit.  `PlayKernelManager` starts its
+kernels with `dicelab.kernel_launcher`, which publishes with no such limit
+either, so nothing a kernel says is lost at either end.
+
 >>> manager = PlayKernelManager()
 >>> with manager.context.socket(zmq.SUB) as socket:
 ...     socket.rcvhwm
 0
+>>> PlayKernel(kernel_name="python3").format_kernel_cmd()[1:3]
+['-m', 'dicelab.kernel_launcher']
 """
 
 from __future__ import annotations
 
 import zmq
 import zmq.asyncio
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.services.kernels.kernelmanager import (
+    AsyncMappingKernelManager,
+    ServerKernelManager,
+)
 from traitlets import default
 
 NAME = f"{__name__}.PlayKernelManager"
+LAUNCHER = "dicelab.kernel_launcher"
+
+
+class PlayKernel(ServerKernelManager):
+    """One kernel of the server, started by `dicelab.kernel_launcher` in place of
+    ipykernel's own launcher (the same kernel, publishing without a limit)."""
+
+    def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
+        command = super().format_kernel_cmd(extra_arguments)
+        return [LAUNCHER if part == "ipykernel_launcher" else part for part in command]
 
 
 class PlayKernelManager(AsyncMappingKernelManager):
@@ -36,3 +56,7 @@ class PlayKernelManager(AsyncMappingKernelManager):
         context: zmq.asyncio.Context = super()._context_default()
         context.setsockopt(zmq.RCVHWM, 0)
         return context
+
+    @default("kernel_manager_class")
+    def _kernel_manager_class_default(self) -> str:
+        return f"{__name__}.PlayKernel"
