@@ -195,6 +195,15 @@ def test_the_verdict_names_the_largest_class_held_and_what_ran_out_first(tmp_pat
     assert loadtest.read_history(tmp_path / "missing.json") == []
 
 
+def test_the_load_test_tells_each_process_by_its_role():
+    from loadtest_resources import role_of
+
+    assert role_of(["python", "-m", "dicelab.kernel_launcher", "-f", "k.json"]) == "kernel"
+    assert role_of(["python", "-m", "ipykernel_launcher", "-f", "k.json"]) == "kernel"
+    assert role_of(["python", "/env/bin/jupyterhub-singleuser"]) == "server"
+    assert role_of(["python", "-m", "pytest"]) == "other"
+
+
 def test_the_quantiles_are_nearest_rank():
     values = [float(v) for v in range(1, 21)]
     assert loadtest.quantile(values, 0.5) == 10.0

@@ -20,7 +20,7 @@ import psutil
 
 MIB = 1024 * 1024
 ROLES = (
-    ("ipykernel_launcher", "kernel"),
+    ("kernel_launcher", "kernel"),  # ipykernel's, or dicelab's (dicelab.kernel_manager)
     ("jupyterhub-singleuser", "server"),
     ("configurable-http-proxy", "proxy"),
     ("jupyterhub", "hub"),
@@ -35,7 +35,13 @@ def cpu_now() -> tuple[float, float, float]:
 
 
 def role_of(cmdline: list[str]) -> str:
-    """ "kernel", "server", "proxy", "hub" or "other", from a command line."""
+    """ "kernel", "server", "proxy", "hub" or "other", from a command line.
+
+    >>> role_of(["python", "-m", "dicelab.kernel_launcher", "-f", "k.json"])
+    'kernel'
+    >>> role_of(["python", "-m", "ipykernel_launcher", "-f", "k.json"])
+    'kernel'
+    """
     text = " ".join(cmdline)
     return next((name for marker, name in ROLES if marker in text), "other")
 
