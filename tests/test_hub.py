@@ -19,8 +19,10 @@ import asyncio
 import json
 import os
 import pwd
+import random
 import re
 import secrets
+import socket
 import stat
 import sys
 from collections.abc import Coroutine, Iterator
@@ -193,6 +195,21 @@ def test_the_verdict_names_the_largest_class_held_and_what_ran_out_first(tmp_pat
     (tmp_path / "bad.json").write_text("{not json")
     assert loadtest.read_history(tmp_path / "bad.json") == []
     assert loadtest.read_history(tmp_path / "missing.json") == []
+
+
+def test_a_students_server_takes_a_free_port_below_the_ones_kernels_take(tmp_path):
+    ephemeral = tmp_path / "ip_local_port_range"
+    ephemeral.write_text("32768\t60999\n")
+    ports = accounts.server_ports(ephemeral)
+    assert ports == range(16384, 32768)
+    with socket.socket() as kernel_like:  # a port-0 bind, as a kernel's ports are
+        kernel_like.bind(("127.0.0.1", 0))
+        busy = kernel_like.getsockname()[1]
+        assert busy not in accounts.server_ports()
+        chosen = {accounts.free_server_port(ports, random.Random(seed)) for seed in range(20)}
+        assert chosen <= set(ports) and len(chosen) > 1
+        with pytest.raises(accounts.AccountError, match="no free port"):
+            accounts.free_server_port(range(busy, busy + 1), random.Random(0))
 
 
 def test_the_load_test_tells_each_process_by_its_role():

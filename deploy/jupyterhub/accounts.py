@@ -21,7 +21,9 @@ import argparse
 import asyncio
 import os
 import pwd
+import random
 import shutil
+import socket
 import stat
 import subprocess
 import sys
@@ -31,7 +33,7 @@ from typing import Any
 
 from jupyterhub.spawner import LocalProcessSpawner
 from student_home import PRIVATE_FOLDER, Owner, prepare_home
-from traitlets import Unicode
+from traitlets import Integer, Unicode
 
 MARK = "dicelab student"  # the comment (GECOS) of every account the recipe makes
 SHELL = "/bin/bash"  # JupyterLab's terminals start the account's shell
@@ -41,8 +43,42 @@ DEFAULT_HOMES = Path("/home")
 HOMES_MODE = 0o711  # a homes folder the recipe makes: every account enters it, none lists it
 
 
+EPHEMERAL = Path("/proc/sys/net/ipv4/ip_local_port_range")  # where port 0 binds come from
+
+
 class AccountError(RuntimeError):
     """An account cannot be made or used (the message says why, in one line)."""
+
+
+def server_ports(ephemeral: Path = EPHEMERAL) -> range:
+    """The ports a student's server may take: the half below the system's ephemeral
+    range (32768 on Linux by default), from which every port-0 bind takes its port,
+    the kernels' included, so that a kernel started meanwhile cannot take a port
+    chosen for a server (JupyterHub's own choice comes from that range).
+
+    >>> server_ports(Path("/no/such/file"))
+    range(16384, 32768)
+    """
+    try:
+        low = int(ephemeral.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = 32768
+    return range(max(1024, low // 2), low)
+
+
+def free_server_port(ports: range, rng: random.Random | None = None) -> int:
+    """A port of `ports` that nothing listens on now, chosen at random."""
+    rng = rng or random.SystemRandom()
+    for _ in range(200):
+        port = rng.randrange(ports.start, ports.stop)
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    last = ports.stop - 1
+    raise AccountError(f"no free port for a student's server from {ports.start} to {last}")
 
 
 def account_name(prefix: str, username: str) -> str:
@@ -129,6 +165,9 @@ class StudentSpawner(LocalProcessSpawner):
     )
     homes = Unicode(str(DEFAULT_HOMES), help="the folder of the students' homes").tag(config=True)
     lessons = Unicode("", help="the notebooks copied into each home").tag(config=True)
+    port = Integer(
+        0, help="the port of every server (0: a free one from `server_ports()` for each)"
+    ).tag(config=True)
 
     @property
     def account(self) -> str:
@@ -159,6 +198,8 @@ class StudentSpawner(LocalProcessSpawner):
             self.log.info("dicelab: %d lessons copied for %s", len(done.copied), self.account)
         for problem in done.problems:
             self.log.warning("dicelab: %s: %s", self.account, problem)
+        if self.port == 0:  # else JupyterHub picks one where a kernel may take it first
+            self.port = free_server_port(server_ports())
         return await super().start()
 
 
