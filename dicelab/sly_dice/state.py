@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from dicelab.core.engine import NOBODY, check_players
+from dicelab.core.engine.checks import unchecked
 from dicelab.errors import SettingsError
 from dicelab.sly_dice.rules import COMMON_DICE, DEFAULT_RULES, OWN_DICE, ROLLS, SlyRules
 
@@ -134,12 +135,7 @@ class GameState:
         >>> state._after(common=(1, 2, 3)).phase
         'rolling'
         """
-        fields = vars(self)
-        if unknown := sorted(changes.keys() - fields.keys()):
-            raise TypeError(f"a game state has no {', '.join(unknown)}")
-        moved = object.__new__(GameState)
-        moved.__dict__.update(fields, **changes)
-        return moved
+        return unchecked(GameState, **{**vars(self), **changes})
 
     def __post_init__(self) -> None:
         check_players(self.players, "Sly Dice", least=2)

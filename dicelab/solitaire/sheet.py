@@ -34,6 +34,7 @@ import html
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from dicelab.core.engine.checks import unchecked
 from dicelab.errors import IllegalMove, SettingsError
 from dicelab.solitaire.rules import (
     CAP,
@@ -55,14 +56,6 @@ RULE_ENDED = "the sheet is finished at a discard's 8th mark"
 _DISCARD_ROW = 3  # the discard numbers sit beside the sums 5..10, as in seed 000
 # each line's points by its marks (a mark beyond the CAP-th counts as the CAP-th)
 _POINTS = {total: tuple(line_score(total, m) for m in range(CAP + 1)) for total in SUMS}
-
-
-def _marked(sums: tuple[int, ...], discards: tuple[int, ...]) -> Sheet:
-    """The sheet a checked sheet becomes when a split is marked on it: the rules keep
-    it a sheet a game can reach, so it is not checked again (a sheet from outside is)."""
-    sheet = object.__new__(Sheet)
-    sheet.__dict__.update(sums=sums, discards=discards)
-    return sheet
 
 
 def tally(marks: int) -> str:
@@ -208,7 +201,8 @@ class Sheet:
                     RULE_DISCARDS, f"{split.discard} would be a fourth number", face=split.discard
                 )
             right[split.discard - 1] += 1
-        return _marked(tuple(left), tuple(right))
+        # marked by the rules on a checked sheet: not checked again
+        return unchecked(Sheet, sums=tuple(left), discards=tuple(right))
 
     def play(self, dice: Iterable[int], split: Split) -> Sheet:
         """Mark a split of this roll, after checking that the rules allow it."""

@@ -15,12 +15,18 @@ dicelab.errors.SettingsError: rolls must be a whole number from 1 to 6, not 7
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
 from dicelab.errors import SettingsError
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")
 
 
 def is_whole(value: Any) -> bool:
@@ -76,3 +82,26 @@ def bot_table(bots: Any, known: Sequence[str]) -> list[str]:
     if unknown:
         raise SettingsError(f"unknown bot {unknown[0]!r}; choose from {', '.join(known)}")
     return names
+
+
+def unchecked(cls: type[T], **fields: Any) -> T:
+    """The frozen dataclass `cls` with every one of its `fields`, made without its
+    checks (`__post_init__`): for a state the engine's own rules made from a checked
+    one.  A state from outside is built by `cls(...)`, which checks it.
+
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Dice:
+    ...     faces: tuple[int, ...]
+    ...     def __post_init__(self):
+    ...         raise SettingsError("checked")
+    >>> unchecked(Dice, faces=(1, 6)).faces
+    (1, 6)
+    """
+    names = {field.name for field in dataclasses.fields(cls)}
+    if extra := sorted(fields.keys() - names):
+        raise TypeError(f"a {cls.__name__} has no {', '.join(extra)}")
+    if missing := sorted(names - fields.keys()):
+        raise TypeError(f"a {cls.__name__} needs {', '.join(missing)}")
+    made = object.__new__(cls)
+    made.__dict__.update(fields)
+    return made
