@@ -144,6 +144,7 @@ class RollingPlan:
     def __init__(self, terminal: Terminal) -> None:
         self.terminal = terminal
         self._memo: dict[tuple[Hand, Hand, int], int] = {}
+        self._choices: dict[tuple[Hand, Hand, int], dict[int | None, int]] = {}
         self._rolls: dict[tuple[Hand, int, int], int] = {}
 
     def options(self, aside: Hand, hidden: Hand, rolls: int) -> dict[int | None, Fraction]:
@@ -155,6 +156,13 @@ class RollingPlan:
         return Fraction(self._value(as_hand(aside), as_hand(hidden), rolls), SCALE)
 
     def _options(self, aside: Hand, hidden: Hand, rolls: int) -> dict[int | None, int]:
+        key = (aside, hidden, rolls)
+        choices = self._choices.get(key)
+        if choices is None:
+            choices = self._choices[key] = self._new_options(aside, hidden, rolls)
+        return choices
+
+    def _new_options(self, aside: Hand, hidden: Hand, rolls: int) -> dict[int | None, int]:
         if rolls == 0:
             return {None: self._roll((), OWN_DICE, 0)}
         choices: dict[int | None, int] = {None: int(self.terminal(aside, hidden)) * SCALE}
@@ -199,13 +207,21 @@ class RollingPlan:
 @cache
 def points_plan(common: Hand, table: tuple[str, ...], rules: SlyRules) -> RollingPlan:
     """The rolling plan that makes the true card worth the most points, at best
-    on average (the bots roll by it)."""
+    on average (the bots roll by it).  Positions whose own dice score the same
+    (the table in another order, or other common dice alike for the points)
+    share one plan, worked out once."""
+    best = rules.best_points(table)
+    return _scoring_plan(tuple(best[tuple(sorted(common + own))] for own in _OWN_HANDS))
 
-    def points(aside: Hand, hidden: Hand) -> int:
-        card = rules.best_true(common + aside + hidden, table)
-        return 0 if card is None else rules.points_of(card)
 
-    return RollingPlan(points)
+_OWN_HANDS = sorted_hands(OWN_DICE)
+_OWN_INDEX = {own: i for i, own in enumerate(_OWN_HANDS)}
+
+
+@cache
+def _scoring_plan(scores: tuple[int, ...]) -> RollingPlan:
+    """The rolling plan for own dice that score `scores` (in `_OWN_HANDS` order) at the end."""
+    return RollingPlan(lambda aside, hidden: scores[_OWN_INDEX[tuple(sorted(aside + hidden))]])
 
 
 @cache

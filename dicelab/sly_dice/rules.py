@@ -295,6 +295,26 @@ class SlyRules:
         mask = self.masks[tuple(sorted(dice))]
         return next((card for bit, card in self.ranking(table) if mask & bit), None)
 
+    def best_points(self, table: Iterable[str]) -> dict[tuple[int, ...], int]:
+        """Every sorted hand of six dice → the most points a true card of `table`
+        scores (0 if it shows none), worked out once for each set of cards.
+
+        >>> best = DEFAULT_RULES.best_points(["pair", "full_house"])
+        >>> best[(1, 1, 2, 2, 2, 6)], best[(1, 1, 2, 3, 4, 6)], best[(1, 2, 3, 4, 5, 6)]
+        (15, 1, 0)
+        """
+        key = frozenset(table)
+        cache: dict[frozenset[str], dict[tuple[int, ...], int]] = self.__dict__.setdefault(
+            "_best_points", {}
+        )
+        if key not in cache:
+            cards = [(self.bit(c), self.points_of(c)) for c in key]
+            cache[key] = {
+                hand: max((points for bit, points in cards if mask & bit), default=0)
+                for hand, mask in self.masks.items()
+            }
+        return cache[key]
+
     def points_of(self, card_id: str) -> int:
         """What a claim of this card scores."""
         points: dict[str, int] = self.__dict__["_points"]
