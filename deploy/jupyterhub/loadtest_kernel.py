@@ -175,13 +175,15 @@ class KernelClient:
 
     async def attach_widgets(self) -> int:
         """Take up the widgets a kernel already has (as Voilà's page does: their
-        ids, then each one's state); how many there are."""
+        ids, then each one's state, asked for all at once); how many there are."""
         _, reply = await self.request("comm_info_request", {"target_name": WIDGET_TARGET})
         comms = reply.content.get("comms", {})
         for comm_id in comms:
             self.models[comm_id] = Model(comm_id, {}, "attached")
-            data = {"method": "request_state"}
-            await self.request("comm_msg", {"comm_id": comm_id, "data": data})
+        data = {"method": "request_state"}
+        await asyncio.gather(
+            *(self.request("comm_msg", {"comm_id": c, "data": data}) for c in comms)
+        )
         return len(comms)
 
     async def close(self) -> None:
