@@ -33,6 +33,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.core.i18n import LANGS, LANGUAGE_NAMES, msg, translate
+from dicelab.core.ui.together import opened_together
 from dicelab.core.ui.widgets import close_tree, playable_bundle
 from dicelab.core.ui.words import COMMON_WORDS, Words, check_lang, listing
 from dicelab.errors import SettingsError
@@ -104,11 +105,12 @@ class PlayApp:
         old = self.panels.get(game.name)
         if old is not None and old.lang == self.lang:
             return
-        if old is None:
-            players = self.players[:1] if game.against_bots else self.players
-            panel = game.panel_class(players, lang=self.lang)
-        else:
-            panel = old.in_language(self.lang)
+        with opened_together():
+            if old is None:
+                players = self.players[:1] if game.against_bots else self.players
+                panel = game.panel_class(players, lang=self.lang)
+            else:
+                panel = old.in_language(self.lang)
         self.panels[game.name] = panel
         self.tabs.children[index].children = [panel.widget]
         if old is not None:
