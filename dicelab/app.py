@@ -33,7 +33,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.core.i18n import LANGS, LANGUAGE_NAMES, msg, translate
-from dicelab.core.ui.together import opened_together
+from dicelab.core.ui.together import together
 from dicelab.core.ui.widgets import close_tree, playable_bundle
 from dicelab.core.ui.words import COMMON_WORDS, Words, check_lang, listing
 from dicelab.errors import SettingsError
@@ -105,7 +105,7 @@ class PlayApp:
         old = self.panels.get(game.name)
         if old is not None and old.lang == self.lang:
             return
-        with opened_together():
+        with together():
             if old is None:
                 players = self.players[:1] if game.against_bots else self.players
                 panel = game.panel_class(players, lang=self.lang)

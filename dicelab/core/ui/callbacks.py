@@ -2,7 +2,8 @@
 
 A click that breaks a rule or gives a bad setting is answered in the panel's
 message line; anything else is a bug, kept in the panel's `errors` and said
-in one line, never as a traceback.
+in one line, never as a traceback.  What a callback changes reaches the
+page together, one message per widget (`together`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import logging
 from collections.abc import Callable
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
+from dicelab.core.ui.together import together
 from dicelab.core.ui.widgets import MessageArea
 from dicelab.errors import DicelabError, IllegalMove
 
@@ -45,15 +47,16 @@ def safe_callback(
 
     @functools.wraps(method)
     def wrapper(self: Owner, *args: Args.args, **kwargs: Args.kwargs) -> None:
-        try:
-            method(self, *args, **kwargs)
-        except IllegalMove as error:
-            self.message.error(getattr(self, "explain", str)(error))
-        except DicelabError as error:
-            self.message.error(error.in_language(getattr(self, "lang", "en")))
-        except Exception as error:
-            LOG.debug("panel callback %s failed", method.__name__, exc_info=True)
-            self.errors.append(error)
-            self.message.error(f"Internal error ({type(error).__name__}: {error})")
+        with together():
+            try:
+                method(self, *args, **kwargs)
+            except IllegalMove as error:
+                self.message.error(getattr(self, "explain", str)(error))
+            except DicelabError as error:
+                self.message.error(error.in_language(getattr(self, "lang", "en")))
+            except Exception as error:
+                LOG.debug("panel callback %s failed", method.__name__, exc_info=True)
+                self.errors.append(error)
+                self.message.error(f"Internal error ({type(error).__name__}: {error})")
 
     return wrapper
