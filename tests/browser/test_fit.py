@@ -21,8 +21,8 @@ pytestmark = pytest.mark.browser
 SIZES = {"projector": PROJECTOR, "laptop": LAPTOP}
 
 
-@pytest.mark.parametrize("lang", ["en", "pt", "es", "it", "fr"])
 @pytest.mark.parametrize("screen", SIZES)
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "it", "fr"])  # one language switch for two
 def test_a_turn_fits_the_screen(open_app, screen, lang):
     size = SIZES[screen]
     scrolls = 0 if screen == "projector" else 1
