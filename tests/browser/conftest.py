@@ -279,18 +279,24 @@ def new_page(browser, play_server, app_ready) -> Iterator[Callable[..., Any]]:
 def off_screen(page, locator, size, scrolls: int) -> list[str]:
     """The elements of `locator` outside the first `scrolls + 1` screens of the
     page (the app scrolled to its top) or outside its width, or not drawn at all;
-    measured all at once, in the page."""
+    measured all at once, in the page, and again at the next frames while some
+    are out (a page still laying itself out after a resize or a redraw), for as
+    long as an `expect` waits."""
     width, height = size
-    page.locator(".dicelab-app").evaluate("el => el.scrollIntoView({block: 'start'})")
-    missing: list[str] = locator.evaluate_all(
-        """(elements, [width, bottom]) => elements.filter(e => {
-            const box = e.getBoundingClientRect();
-            return e.getClientRects().length === 0 || box.x < 0 || box.right > width
-                || box.bottom > bottom;
-        }).map(e => e.innerText || e.className)""",
-        [width, height * (scrolls + 1)],
-    )
-    return missing
+    deadline = time.monotonic() + EXPECT / 1000
+    while True:
+        page.locator(".dicelab-app").evaluate("el => el.scrollIntoView({block: 'start'})")
+        missing: list[str] = locator.evaluate_all(
+            """(elements, [width, bottom]) => elements.filter(e => {
+                const box = e.getBoundingClientRect();
+                return e.getClientRects().length === 0 || box.x < 0 || box.right > width
+                    || box.bottom > bottom;
+            }).map(e => e.innerText || e.className)""",
+            [width, height * (scrolls + 1)],
+        )
+        if not missing or time.monotonic() > deadline:
+            return missing
+        settle(page)
 
 
 def cut_labels(page) -> list[str]:
