@@ -277,16 +277,23 @@ def count_words(status: str, count: int) -> str:
     return said[status].format(count=count)
 
 
+IOPUB_SECONDS = 60  # how long Voilà waits for a cell's output once it has run
+
+
 def play_argv(notebook: Path, port: int, pool: int) -> list[str]:
     """Voilà's arguments for the play app, as `make play` has always served it:
     on 127.0.0.1 only, no browser opened, `pool` kernels kept ready with the app
-    already run, on `port` or not at all (so the address said is right), and a
-    kernel manager that loses no message (`dicelab.kernel_manager`).
+    already run, on `port` or not at all (so the address said is right), a
+    kernel manager that loses no message (`dicelab.kernel_manager`), and a
+    minute for the app's widgets to reach Voilà once it has run (nbclient's
+    default, 4 s, is too short on a busy server: Voilà then gives up on the
+    cell's output, and the page it serves stays blank).
 
     >>> play_argv(Path("play.ipynb"), 8866, 2)  # doctest: +NORMALIZE_WHITESPACE
     ['play.ipynb', '--no-browser', '--port=8866', '--Voila.ip=127.0.0.1',
      '--Voila.port_retries=0', '--preheat_kernel=True', '--pool_size=2',
-     '--VoilaConfiguration.multi_kernel_manager_class=dicelab.kernel_manager.PlayKernelManager']
+     '--VoilaConfiguration.multi_kernel_manager_class=dicelab.kernel_manager.PlayKernelManager',
+     '--VoilaExecutor.iopub_timeout=60']
     """
     return [
         str(notebook),
@@ -297,6 +304,7 @@ def play_argv(notebook: Path, port: int, pool: int) -> list[str]:
         "--preheat_kernel=True",
         f"--pool_size={pool}",
         "--VoilaConfiguration.multi_kernel_manager_class=dicelab.kernel_manager.PlayKernelManager",
+        f"--VoilaExecutor.iopub_timeout={IOPUB_SECONDS}",
     ]
 
 
