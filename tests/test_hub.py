@@ -156,6 +156,7 @@ def test_everything_listens_on_loopback_only_and_students_run_their_own_environm
     assert "PATH" not in c.Spawner.env_keep and "PYTHONPATH" not in c.Spawner.env_keep
     assert c.Spawner.environment["DICELAB_CACHE_READONLY"] == "1"
     assert "--KernelManager.cache_ports=False" in c.Spawner.args
+    assert "--VoilaExecutor.iopub_timeout=60" in c.Spawner.args  # as play_argv's
     assert "--allow-root" not in c.Spawner.args
 
 
