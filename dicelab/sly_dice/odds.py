@@ -143,7 +143,6 @@ class RollingPlan:
 
     def __init__(self, terminal: Terminal) -> None:
         self.terminal = terminal
-        self._memo: dict[tuple[Hand, Hand, int], int] = {}
         self._choices: dict[tuple[Hand, Hand, int], dict[int | None, int]] = {}
         self._rolls: dict[tuple[Hand, int, int], int] = {}
 
@@ -188,10 +187,7 @@ class RollingPlan:
         return min(f for f, v in choices.items() if f is not None and v == best)
 
     def _value(self, aside: Hand, hidden: Hand, rolls: int) -> int:
-        key = (aside, hidden, rolls)
-        if key not in self._memo:
-            self._memo[key] = max(self._options(aside, hidden, rolls).values())
-        return self._memo[key]
+        return max(self._options(aside, hidden, rolls).values())
 
     def _roll(self, aside: Hand, n: int, rolls: int) -> int:
         """The expected value of rolling n hidden dice (the (rolls + 1)th roll), once."""
