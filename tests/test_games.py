@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from dicelab.core.engine import Engine, contract, play_out
 from dicelab.core.present.table import OddsTable
 from dicelab.core.ui.words import LANGS
-from dicelab.errors import IllegalMove
+from dicelab.errors import IllegalMove, SaveFileError
 from dicelab.games import GAMES, load
 
 NAMES = sorted(GAMES)
@@ -114,6 +114,8 @@ def check_save_and_load(game: Any) -> None:
 def check_views(game: Any, rng: np.random.Generator) -> None:
     for seer in game.players:
         assert json.loads(game.view_json(seer)) is not None
+        # a remote player's panel reads its view back: the very snapshot the engine made
+        assert type(game).view_from_json(game.view_json(seer)) == game.view(seer)
         for hider in game.players:
             if hider == seer:
                 continue
@@ -122,6 +124,7 @@ def check_views(game: Any, rng: np.random.Generator) -> None:
             assert other.view_json(seer) == game.view_json(seer)
             assert other.public_view_json() == game.public_view_json()
     assert json.loads(game.public_view_json()).get("viewer") in (None, "")  # nobody's
+    assert type(game).view_from_json(game.public_view_json()) == game.public_view()
     with pytest.raises(IllegalMove):
         game.view("nobody")
 
@@ -194,3 +197,23 @@ def test_the_public_view_hides_what_every_player_hides(name) -> None:
     assert json.loads(public).get("viewer", "") == ""
     for player in game.players:
         assert game.redraw_hidden(player, rng).public_view_json() == public
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_view_read_back_refuses_what_is_not_a_view(name) -> None:
+    """A save is not a view, a view is not a save, and a view seen by a stranger or
+    with a key too many is refused in one line."""
+    game = GAMES[name].engine_class(["Ana", "Bia"], seed=2)
+    engine = type(game)
+    view = json.loads(game.view_json("Ana"))
+    with pytest.raises(SaveFileError, match="unknown key 'format'"):
+        engine.view_from_json(game.to_json())
+    with pytest.raises(SaveFileError):
+        engine.from_json(game.view_json("Ana"))
+    with pytest.raises(SaveFileError, match="unknown key 'extra'"):
+        engine.view_from_json(json.dumps({**view, "extra": 1}))
+    if "viewer" in view:
+        with pytest.raises(SaveFileError, match="not 'Zed'"):
+            engine.view_from_json(json.dumps({**view, "viewer": "Zed"}))
+    with pytest.raises(SaveFileError, match="not valid JSON"):
+        engine.view_from_json("{")

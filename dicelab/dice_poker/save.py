@@ -66,6 +66,7 @@ KEYS_V1 = (
     "rng",
 )
 KEYS = (*KEYS_V1, "seed")
+VIEW_KEYS = tuple(k for k in KEYS if k not in ("format", "version", "seed", "rng"))
 
 
 # --- writing ----------------------------------------------------------------
@@ -160,13 +161,26 @@ def from_dict(data: Any) -> DicePokerGame:
     """A game from a dict made by `to_dict`, checked; `SaveFileError` if invalid."""
     version = open_save(data, FORMAT, (1, VERSION), "Dice Poker")
     data = json_object(data, "the save", KEYS if version > 1 else KEYS_V1)
+    state = _state(data, version)
+    seed = seed_field(data.get("seed"))
+    return DicePokerGame.from_state(state, rng_from_json(data["rng"]), seed)
+
+
+def view_from_dict(data: Any) -> GameState:
+    """A view from a dict made by `state_dict(game.view(player))`, checked: the
+    whole game, as every player sees it."""
+    return _state(json_object(data, "the view", VIEW_KEYS), VERSION)
+
+
+def _state(data: dict[str, Any], version: int) -> GameState:
+    """The snapshot a save's (or a view's) checked keys describe."""
     rules = _ruleset(data["ruleset"], version)
     players = names_field(data["players"])
     cards = tuple(_card(c, rules, i) for i, c in enumerate(json_list(data["cards"], "cards")))
     if not isinstance(data["finished"], bool):
         raise save_error(f"finished must be true or false, not {data['finished']!r}")
     try:
-        state = GameState(
+        return GameState(
             rules,
             players,
             cards,
@@ -179,5 +193,3 @@ def from_dict(data: Any) -> DicePokerGame:
         )
     except DicelabError as error:
         raise save_error(str(error)) from None
-    seed = seed_field(data.get("seed"))
-    return DicePokerGame.from_state(state, rng_from_json(data["rng"]), seed)

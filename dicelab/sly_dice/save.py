@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicelab.core.engine import viewer_name
+from dicelab.core.engine import viewer_index, viewer_name
 from dicelab.core.engine.savefile import (
     dice_field,
     int_field,
@@ -34,7 +34,7 @@ from dicelab.core.engine.savefile import (
 from dicelab.errors import DicelabError
 from dicelab.sly_dice.game import SlyDiceGame
 from dicelab.sly_dice.rules import COMMON_DICE, SlyRules
-from dicelab.sly_dice.state import GameState, RoundRecord, Seat
+from dicelab.sly_dice.state import UNSEEN, GameState, RoundRecord, Seat
 
 FORMAT = "dicelab/sly-dice-game"
 VERSION = 1
@@ -42,6 +42,7 @@ KEYS = (
     *("format", "version", "players", "rules", "deal", "common"),
     *("seats", "asked", "history", "viewer", "seed", "rng"),
 )
+VIEW_KEYS = tuple(k for k in KEYS if k not in ("format", "version", "seed", "rng"))
 SEAT_KEYS = ("aside", "hidden", "rolls", "done", "claim", "accuser", "settled", "shown")
 RULE_KEYS = ("cards", "points", "successful_lie", "false_accusation", "rounds", "start_cards")
 
@@ -97,12 +98,15 @@ def _player(value: Any, players: tuple[Any, ...], what: str) -> int | None:
     return players.index(value)
 
 
-def _seat(value: Any, what: str, players: tuple[Any, ...]) -> Seat:
+def _seat(value: Any, what: str, players: tuple[Any, ...], view: bool = False) -> Seat:
     data = json_object(value, what, SEAT_KEYS)
     faces = {}
     for key in ("aside", "hidden"):
         dice = json_list(data[key], f"{what} {key}")
-        faces[key] = dice_field(dice, len(dice)) or ()
+        if view and key == "hidden" and dice and set(dice) == {UNSEEN}:
+            faces[key] = tuple(dice)  # behind another player's shield
+        else:
+            faces[key] = dice_field(dice, len(dice)) or ()
     claim = data["claim"]
     if claim is not None and not isinstance(claim, str):
         raise save_error(f"{what} claim must be a card id or null, not {claim!r}")
@@ -118,9 +122,9 @@ def _seat(value: Any, what: str, players: tuple[Any, ...]) -> Seat:
     )
 
 
-def _seats(value: Any, what: str, players: tuple[Any, ...]) -> tuple[Seat, ...]:
+def _seats(value: Any, what: str, players: tuple[Any, ...], view: bool = False) -> tuple[Seat, ...]:
     items = json_list(value, what)
-    return tuple(_seat(s, f"{what} {i + 1}", players) for i, s in enumerate(items))
+    return tuple(_seat(s, f"{what} {i + 1}", players, view) for i, s in enumerate(items))
 
 
 def _rules(value: Any) -> SlyRules:
@@ -139,6 +143,20 @@ def from_dict(data: Any) -> SlyDiceGame:
     data = json_object(data, "the save", KEYS)
     if data["viewer"] is not None:
         raise save_error("this is one player's view of a game, not a saved game")
+    state = _state(data, None)
+    return SlyDiceGame.from_state(state, rng_from_json(data["rng"]), seed_field(data["seed"]))
+
+
+def view_from_dict(data: Any) -> GameState:
+    """A view from a dict made by `state_dict(game.view(player))`, checked: what
+    that player could see of a game (the others' hidden dice 0 until shown)."""
+    data = json_object(data, "the view", VIEW_KEYS)
+    return _state(data, viewer_index(data["viewer"], names_field(data["players"])))
+
+
+def _state(data: dict[str, Any], viewer: int | None) -> GameState:
+    """The snapshot a save's (or, with a `viewer`, a view's) checked keys describe."""
+    view = viewer is not None
     players = names_field(data["players"])
     history = []
     for i, item in enumerate(json_list(data["history"], "history")):
@@ -146,15 +164,22 @@ def from_dict(data: Any) -> SlyDiceGame:
         common = dice_field(record["common"], COMMON_DICE)
         if common is None:
             raise save_error(f"round {i + 1} has no common dice")
-        history.append(RoundRecord(common, _seats(record["seats"], f"round {i + 1} seat", players)))
+        seats = _seats(record["seats"], f"round {i + 1} seat", players, view)
+        history.append(RoundRecord(common, seats))
     deal = tuple(json_list(data["deal"], "deal"))
-    rules, seats = _rules(data["rules"]), _seats(data["seats"], "seat", players)
+    rules, seats = _rules(data["rules"]), _seats(data["seats"], "seat", players, view)
     common = dice_field(data["common"], COMMON_DICE)
     asked = _player(data["asked"], players, "asked")
     try:
-        state = GameState(
-            players, deal, rules, common=common, seats=seats, asked=asked, history=tuple(history)
+        return GameState(
+            players,
+            deal,
+            rules,
+            common=common,
+            seats=seats,
+            asked=asked,
+            history=tuple(history),
+            viewer=viewer,
         )
     except DicelabError as error:
         raise save_error(str(error)) from None
-    return SlyDiceGame.from_state(state, rng_from_json(data["rng"]), seed_field(data["seed"]))

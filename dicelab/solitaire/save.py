@@ -49,6 +49,7 @@ FORMAT = "dicelab/solitaire-game"
 VERSION = 2  # 2: the seed
 KEYS_V1 = ("format", "version", "players", "sheets", "rolls", "dice", "waiting", "rng")
 KEYS = (*KEYS_V1, "seed")
+VIEW_KEYS = ("players", "sheets", "rolls", "dice", "waiting")
 
 
 # --- writing ----------------------------------------------------------------
@@ -104,14 +105,33 @@ def from_dict(data: Any) -> SolitaireGame:
     """A game from a dict made by `to_dict`, checked; `SaveFileError` if invalid."""
     version = open_save(data, FORMAT, (1, VERSION), "Solitaire Dice")
     data = json_object(data, "the save", KEYS if version > 1 else KEYS_V1)
+    state = _state(data, view=False)
+    seed = seed_field(data.get("seed"))
+    return SolitaireGame.from_state(state, rng_from_json(data["rng"]), seed)
+
+
+def view_from_dict(data: Any) -> GameState:
+    """A view from a dict made by `state_dict(game.view(player))`, checked: what
+    that player could see of a game (the sheets it hides null).
+
+    >>> game = SolitaireGame(["Ana", "Bia"], seed=1)
+    >>> view = game.view("Ana")
+    >>> SolitaireGame.view_from_json(game.view_json("Ana")) == view, sorted(view.hidden)
+    (True, [1])
+    """
+    return _state(json_object(data, "the view", VIEW_KEYS), view=True)
+
+
+def _state(data: dict[str, Any], view: bool) -> GameState:
+    """The snapshot a save's (or a `view`'s) checked keys describe."""
     players = names_field(data["players"])
-    sheets = tuple(_sheet(s, i) for i, s in enumerate(json_list(data["sheets"], "sheets")))
+    given = json_list(data["sheets"], "sheets")
+    hidden = frozenset(i for i, s in enumerate(given) if view and s is None)
+    sheets = tuple(Sheet.empty() if i in hidden else _sheet(s, i) for i, s in enumerate(given))
     rolls = int_field(data, "rolls", 0, 1_000_000)
     dice = dice_field(data["dice"], DICE)
     waiting = _waiting(data["waiting"], players)
     try:
-        state = GameState(players, sheets, rolls=rolls, dice=dice, waiting=waiting)
+        return GameState(players, sheets, rolls=rolls, dice=dice, waiting=waiting, hidden=hidden)
     except DicelabError as error:
         raise save_error(str(error)) from None
-    seed = seed_field(data.get("seed"))
-    return SolitaireGame.from_state(state, rng_from_json(data["rng"]), seed)

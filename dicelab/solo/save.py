@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicelab.core.engine import viewer_name
+from dicelab.core.engine import viewer_index, viewer_name
 from dicelab.core.engine.savefile import (
     int_field,
     json_list,
@@ -43,6 +43,7 @@ KEYS = (
     *("direction", "turn", "phase", "pending", "jump", "totals", "rounds", "viewer"),
     *("seed", "rng"),
 )
+VIEW_KEYS = tuple(k for k in KEYS if k not in ("format", "version", "seed", "rng"))
 PENDING_KEYS = ("kind", "by", "target", "amount", "gift", "waiting", "protected")
 HIDDEN = "?"  # a card a view does not show
 
@@ -90,12 +91,21 @@ def state_dict(state: GameState) -> dict[str, Any]:
 # --- reading ----------------------------------------------------------------
 
 
-def _cards(value: Any, what: str) -> tuple[Card, ...]:
+def _cards(value: Any, what: str, view: bool = False) -> tuple[Card | None, ...]:
+    """A list of card ids; in a `view`, "?" for a card it does not show (None)."""
     items = json_list(value, what)
     try:
-        return tuple(card(c) if isinstance(c, str) else card(repr(c)) for c in items)
+        return tuple(
+            None if view and c == HIDDEN else card(c) if isinstance(c, str) else card(repr(c))
+            for c in items
+        )
     except DicelabError as error:
         raise save_error(f"{what}: {error}") from None
+
+
+def _shown(value: Any, what: str) -> tuple[Card, ...]:
+    """A list of card ids, every card shown (a save's, or a discard pile's)."""
+    return tuple(c for c in _cards(value, what) if c is not None)
 
 
 def _seat(value: Any, players: tuple[Any, ...], what: str) -> int:
@@ -104,7 +114,7 @@ def _seat(value: Any, players: tuple[Any, ...], what: str) -> int:
     return players.index(value)
 
 
-def _pending(value: Any, players: tuple[Any, ...]) -> Pending | None:
+def _pending(value: Any, players: tuple[Any, ...], view: bool) -> Pending | None:
     if value is None:
         return None
     data = json_object(value, "pending", PENDING_KEYS)
@@ -114,7 +124,7 @@ def _pending(value: Any, players: tuple[Any, ...]) -> Pending | None:
         by=_seat(data["by"], players, "pending by"),
         target=None if target is None else _seat(target, players, "pending target"),
         amount=int_field(data, "amount", 0, 10_000),
-        gift=_cards(data["gift"], "pending gift"),
+        gift=_cards(data["gift"], "pending gift", view),
         waiting=tuple(
             _seat(p, players, "pending waiting") for p in json_list(data["waiting"], "waiting")
         ),
@@ -146,6 +156,20 @@ def from_dict(data: Any) -> SoloGame:
     data = json_object(data, "the save", KEYS)
     if data["viewer"] is not None:
         raise save_error("this is one player's view of a game, not a saved game")
+    state = _state(data, None)
+    return SoloGame.from_state(state, rng_from_json(data["rng"]), seed_field(data["seed"]))
+
+
+def view_from_dict(data: Any) -> GameState:
+    """A view from a dict made by `state_dict(game.view(player))`, checked: what
+    that player could see of a game (the cards it does not show None)."""
+    data = json_object(data, "the view", VIEW_KEYS)
+    return _state(data, viewer_index(data["viewer"], names_field(data["players"])))
+
+
+def _state(data: dict[str, Any], viewer: int | None) -> GameState:
+    """The snapshot a save's (or, with a `viewer`, a view's) checked keys describe."""
+    view = viewer is not None
     players = names_field(data["players"])
     jump = data["jump"]
     face = data["face"]
@@ -155,21 +179,20 @@ def from_dict(data: Any) -> SoloGame:
         face = None
     fields = {
         "rules": _rules(data["rules"]),
-        "draw": _cards(data["draw"], "draw"),
-        "discard": _cards(data["discard"], "discard"),
-        "hands": tuple(_cards(h, "hand") for h in json_list(data["hands"], "hands")),
+        "draw": _cards(data["draw"], "draw", view),
+        "discard": _shown(data["discard"], "discard"),
+        "hands": tuple(_cards(h, "hand", view) for h in json_list(data["hands"], "hands")),
         "colour": data["colour"],
         "face": face,
         "direction": data["direction"],
         "turn": _seat(data["turn"], players, "turn"),
         "phase": data["phase"],
-        "pending": _pending(data["pending"], players),
-        "jump": None if jump is None else _cards([jump], "jump")[0],
+        "pending": _pending(data["pending"], players, view),
+        "jump": None if jump is None else _shown([jump], "jump")[0],
         "totals": _numbers(data["totals"], "totals"),
         "rounds": tuple(_numbers(r, "a round") for r in json_list(data["rounds"], "rounds")),
     }
     try:
-        state = GameState(players, **fields)
+        return GameState(players, **fields, viewer=viewer)
     except DicelabError as error:
         raise save_error(str(error)) from None
-    return SoloGame.from_state(state, rng_from_json(data["rng"]), seed_field(data["seed"]))

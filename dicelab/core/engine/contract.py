@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_chec
 import numpy as np
 
 from dicelab.core.dice.hands import as_hand
-from dicelab.core.engine.savefile import parse_json, read_save, rng_state, write_save
+from dicelab.core.engine.savefile import parse_json, read_save, rng_state, save_error, write_save
 from dicelab.errors import DiceError, IllegalMove, SettingsError
 
 __all__ = [
@@ -52,6 +52,7 @@ __all__ = [
     "play_out",
     "player_names",
     "seed_number",
+    "viewer_index",
     "viewer_name",
 ]
 
@@ -83,6 +84,20 @@ def viewer_name(viewer: int | None, players: Sequence[str]) -> str | None:
     return None if viewer is None else "" if viewer == NOBODY else players[viewer]
 
 
+def viewer_index(name: Any, players: Sequence[str]) -> int:
+    """Whose view a view's save dict is (`viewer_name` read back): `NOBODY` for
+    "", else the player's index; `SaveFileError` for anything else.
+
+    >>> viewer_index("", ["Ana"]), viewer_index("Ana", ["Ana"])
+    (-1, 0)
+    """
+    if name == "":
+        return NOBODY
+    if not isinstance(name, str) or name not in players:
+        raise save_error(f"a view is seen by a player of the game or by nobody, not {name!r}")
+    return list(players).index(name)
+
+
 @runtime_checkable
 class Engine(Protocol[S, A]):
     """What every game offers, whatever it is.
@@ -95,7 +110,8 @@ class Engine(Protocol[S, A]):
       over, else []);
     - `view(player)`: what that player may see (the whole state for an
       open-information game; hidden parts masked for the others), and
-      `view_json(player)`, the same as JSON;
+      `view_json(player)`, the same as JSON, which `view_from_json` reads back
+      (a remote player's panel, fed by a class table);
     - `redraw_hidden(player, rng)`: a copy of the game in which what `player`
       hides from the others is drawn again (the same game, for an
       open-information game): what another player sees must not change;
@@ -144,6 +160,9 @@ class Engine(Protocol[S, A]):
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Self: ...
+
+    @classmethod
+    def view_from_json(cls, text: str | bytes) -> Any: ...
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Self: ...
@@ -285,6 +304,13 @@ class GameBase(Generic[S, A]):
         """A game from `to_json` text; `SaveFileError` if it is not valid."""
         game: G = cls._saving().from_dict(parse_json(text))
         return game
+
+    @classmethod
+    def view_from_json(cls, text: str | bytes) -> Any:
+        """A view from `view_json` (or `public_view_json`) text, checked like a
+        save: the snapshot a player of a remote game sees; `SaveFileError` if it
+        is not one the game could show."""
+        return cls._saving().view_from_dict(parse_json(text))
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the game to a JSON file, atomically (a failed save keeps the old file)."""
