@@ -38,3 +38,13 @@ def own_save_folder(tmp_path, monkeypatch):
     folder = tmp_path / "saves"
     monkeypatch.setenv("DICELAB_SAVE_DIR", str(folder))
     return folder
+
+
+@pytest.fixture
+def service(tmp_path):
+    """A real `dicelab class serve` on 127.0.0.1, stopped by its process id after the test."""
+    from tests.classroom_service import Service
+
+    running = Service(tmp_path / "tables.sqlite3")
+    yield running
+    assert running.stop() == 0  # SIGTERM: a clean stop

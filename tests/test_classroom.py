@@ -27,13 +27,6 @@ from tests.classroom_service import Service, play, seat_clients, table_views
 PLAYERS = ["Ana", "Bia", "Cleo"]
 
 
-@pytest.fixture
-def service(tmp_path: Path):
-    running = Service(tmp_path / "tables.sqlite3")
-    yield running
-    assert running.stop() == 0  # SIGTERM: a clean stop
-
-
 def new_table(url: str, game: str, seed: int = 11) -> dict[str, Any]:
     """A table of `game`: Ana and Bia human, Cleo a quick bot."""
     bot = GAMES[game].quick_strategies[0]

@@ -103,13 +103,15 @@ def seat_points(rules: SlyRules, common: tuple[int, ...], seats: Sequence[Seat])
     Nobody accused: the claim scores (and a liar who showed takes the
     Successful-lie card).  Accused and honest: the claim scores and the
     accuser takes the False-accusation card.  Accused and lying: nothing.
+    Only dice shown are looked at (an accused claim's dice are shown), so the
+    points follow from what everyone sees.
     """
     points = [0] * len(seats)
     for i, seat in enumerate(seats):
         if not seat.settled or seat.claim is None:
             continue
-        card, value = rules.card(seat.claim), rules.points_of(seat.claim)
-        honest = card.holds(common + seat.own)
+        value = rules.points_of(seat.claim)
+        honest = seat.shown and is_honest(rules, common, seat)
         if seat.accuser is None:
             points[i] += value + (rules.successful_lie if seat.shown and not honest else 0)
         elif honest:

@@ -188,6 +188,7 @@ class GameBase(Generic[S, A]):
 
     State: ClassVar[type]
     save_module: ClassVar[str]
+    remote: ClassVar[bool] = False  # a local game (a class table's seat is remote)
     _state: S
     _rng: np.random.Generator
     _seed: int | None
