@@ -441,11 +441,9 @@ class Redrawing(SlyDicePanel):
             super()._apply(name, action)
             return
         before = self._game.state
-        result = self._game.apply(action)
+        self._game.apply(action)
         self._game._state = self._game.redraw_hidden(name, self.redraw).state  # same dice to come
-        if isinstance(action, Roll):
-            result = self._game.state.seats[self._game.players.index(name)].hidden
-        self.log.record(self._game, name, action, before, result, False)
+        self.log.record(self._game, name, action, before, False)
 
 
 @pytest.mark.slow

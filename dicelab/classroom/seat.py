@@ -162,6 +162,11 @@ class TableGame:
         self._watching = True
         threading.Thread(target=self._follow, daemon=True, name="dicelab-table").start()
 
+    @property
+    def watching(self) -> bool:
+        """Whether a listener hears of the table's moves."""
+        return self._listener is not None
+
     def stop_watching(self) -> None:
         """No more calls of `on_change` (the watcher ends at the table's next move)."""
         self._listener = None

@@ -119,6 +119,8 @@ class Engine(Protocol[S, A]):
       hidden parts included, so a loaded game goes on exactly.
     """
 
+    remote: ClassVar[bool]  # a seat of a class table, not the whole game here
+
     @property
     def players(self) -> tuple[str, ...]: ...
 

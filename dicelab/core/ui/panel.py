@@ -277,6 +277,9 @@ class Panel(Generic[G, H]):
     def _on_roll(self) -> None:
         raise NotImplementedError
 
+    def refresh(self) -> None:
+        raise NotImplementedError
+
     def _on_hints(self, change: Any = None) -> None:
         raise NotImplementedError
 

@@ -22,7 +22,16 @@ import dicelab.core.i18n as i18n
 from dicelab.core.i18n import LANGS, Message, check_lang, messages, msg
 from dicelab.errors import IllegalMove
 
-__all__ = ["COMMON_WORDS", "LANGS", "Words", "check_lang", "listing", "messages", "msg"]
+__all__ = [
+    "COMMON_WORDS",
+    "LANGS",
+    "Words",
+    "check_lang",
+    "kind_words",
+    "listing",
+    "messages",
+    "msg",
+]
 
 COMMON_WORDS = messages(
     # the controls
@@ -55,6 +64,9 @@ COMMON_WORDS = messages(
     msg("rule_word", "rule"),
     msg("rule_name:dice show 1 to 6", "dice show 1 to 6"),
     msg("rule_name:the players of this game", "the players of this game"),
+    # a panel playing a seat at a class table
+    msg("at_table", "Table {code} · you are {name}"),
+    msg("classmate", "a classmate"),
     # what a notebook shows until the cell of a panel is run
     msg("run_to_play", "Run this cell to play {game}."),
 )
@@ -155,3 +167,15 @@ def result_text(totals: Mapping[str, int], winners: Sequence[str], words: Words)
     """
     key = "winner" if len(winners) == 1 else "tie"
     return words(key, names=listing(winners, words), points=totals[winners[0]])
+
+
+def kind_words(kind: str | None, words: Words) -> str:
+    """Who plays a seat, as a panel's table of players says it: None you, ""
+    a classmate (at a class table), else the bot's name.
+
+    >>> kind_words("", Words(COMMON_WORDS, "en"))
+    'a classmate'
+    """
+    if kind is None:
+        return words("you")
+    return words("classmate") if not kind else words(f"bot_{kind}")

@@ -62,7 +62,6 @@ from dicelab.sly_dice.rules import COMMON_DICE, OWN_DICE, ROLLS, RULE_OVER, SlyR
 from dicelab.sly_dice.strategy import strategy
 
 DEFAULT_SAVE = "sly-dice-save.json"
-ME = 0
 
 
 class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
@@ -205,9 +204,9 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
     def _prompt(self) -> str:
         """What you have to do now ("" when it is not your turn)."""
         view = self._game.view(self.me)
-        if view.to_move != ME:
+        if view.to_move != self.seat:
             return ""
-        seat, phase = view.seats[ME], view.phase
+        seat, phase = view.seats[self.seat], view.phase
         if phase == "common":
             return self.words("do_common")
         if phase == "rolling":
@@ -233,8 +232,8 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         rules = view.rules
         over = game.is_over
         self.round_label.value = "" if over else w("round", round=view.round, rounds=rules.rounds)
-        phase = view.phase if view.to_move == ME else "wait"
-        seat = view.seats[ME]
+        phase = view.phase if view.to_move == self.seat else "wait"
+        seat = view.seats[self.seat]
         common: tuple[int | None, ...] = view.common or (None,) * COMMON_DICE
         for value, die in zip(common, self.common_views):
             die.show(value, False, tooltip=w("die_common"), available=False)
@@ -271,7 +270,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         set_visible(self.hints_box, hints_on)
         if hints_on:
             self.hints_box.children = [self.hints.widget]
-            self.hints.refresh(view, ME)
+            self.hints.refresh(view, self.seat)
 
     def _why(self) -> str:
         """Why a control cannot be used now: what to do instead."""
@@ -307,13 +306,14 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
     def _apply(self, name: str, action: Action) -> None:
         """Apply one action of `name` and log what happened."""
         before = self._game.state
-        result = self._game.apply(action)
-        self.log.record(self._game, name, action, before, result, name == self.me)
+        self._game.apply(action)
+        self.log.record(self._game, name, action, before, name == self.me)
 
     def _bots_play(self) -> None:
-        """Let the bots act until it is your turn (or the game is over)."""
+        """Let the bots act until it is your turn (or the game is over); at a class
+        table they play in the service."""
         game = self._game
-        for _ in range(10_000):
+        for _ in range(0 if game.remote else 10_000):
             movers = game.to_move()
             if not movers or movers[0] == self.me:
                 return
@@ -324,7 +324,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
     @safe_callback
     def _on_roll(self) -> None:
         view = self._game.view(self.me)
-        seat = view.seats[ME]
+        seat = view.seats[self.seat]
         if view.phase == "common":
             self._act(RollCommon())
         elif view.phase == "rolling" and seat.rolls:
@@ -338,7 +338,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
     @safe_callback
     def _on_die(self, index: int) -> None:
         view = self._game.view(self.me)
-        seat = view.seats[ME]
+        seat = view.seats[self.seat]
         if index < len(seat.aside):
             self.message.info(self.words("die_aside"))
             return

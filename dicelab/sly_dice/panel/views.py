@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from dicelab.core.ui.log import EventLog as BaseLog
 from dicelab.core.ui.widgets import close_tree, die_face, set_visible, show_available
-from dicelab.core.ui.words import Words
+from dicelab.core.ui.words import Words, kind_words
 from dicelab.sly_dice.game import (
     Accuse,
     Claim,
@@ -133,8 +133,7 @@ class PlayersView:
         w, me = self.words, view.viewer
         rows = []
         for i, (name, seat) in enumerate(zip(view.players, view.seats)):
-            kind = self.kinds[i]
-            who = w("you") if kind is None else w(f"bot_{kind}")
+            who = kind_words(self.kinds[i], w)
             current = ' class="dicelab-current"' if i == view.to_move else ""
             rows.append(
                 f"<tr{current}><td><b>{html.escape(name)}</b><br>"
@@ -168,11 +167,12 @@ class EventLog(BaseLog):
     """The log of a game of Sly Dice (see the module)."""
 
     def record(
-        self, game: SlyDiceGame, name: str, action: Any, before: GameState, result: Any, mine: bool
+        self, game: SlyDiceGame, name: str, action: Any, before: GameState, mine: bool
     ) -> None:
         """Log `name`'s `action` (made on `before`; the game is now past it)."""
         if isinstance(action, RollCommon):
-            self.add("ev_common", name=name, dice=" ".join(map(str, result)))
+            common = game.state.common or ()
+            self.add("ev_common", name=name, dice=" ".join(map(str, common)))
         elif isinstance(action, Roll):
             if mine:
                 seat = game.state.seats[game.players.index(name)]

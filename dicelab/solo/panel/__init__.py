@@ -78,7 +78,7 @@ class SoloPanel(SoloView):
             )
         self._game = game
         self.bots.seat(game)
-        self.choice.seat(game.players[1:])
+        self.choice.seat([p for p in game.players if p != game.players[self.seat]])
         self._rounds_seen = len(game.state.rounds)
         self._declined = None
         self.choice.reset()
@@ -124,7 +124,7 @@ class SoloPanel(SoloView):
             if mode == "answer" and self._legal() == [Accept(self.me)]:
                 self._apply(Accept(self.me))  # nothing to answer with: the attack goes on
                 continue
-            if mode not in ("wait", "turn"):
+            if mode not in ("wait", "turn") or self._game.remote:  # a table's bots: the service's
                 return
             action = self.bots.next_move(self._game, mode == "turn")
             if action is None:
@@ -287,8 +287,11 @@ class SoloPanel(SoloView):
         """A panel in another language that plays on with the same game: the same
         bots (and their random generator), the log said again, the round or jump in
         it waits for, the choice under way, Solo said or not, the Hints toggle."""
-        game = self._game
-        panel = type(self)(game.players, 0, lang, **self._settings_of(game), **self._options())
+        game: Any = self._game
+        if game.remote:
+            panel = type(self).at_table(game, lang, watch=game.watching)
+        else:
+            panel = type(self)(game.players, 0, lang, **self._settings_of(game), **self._options())
         panel._install(game, self.seed, keep=self)
         panel.hints_toggle.value = self.hints_toggle.value
         panel.solo_toggle.value = self.solo_toggle.value

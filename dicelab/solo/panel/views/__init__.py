@@ -28,7 +28,6 @@ from dicelab.solo.panel.views.table import TABLE_CSS, PlayersView, TableView
 from dicelab.solo.rules import Card
 from dicelab.solo.state import GameState
 
-ME = 0  # your seat
 DECIDING = ("turn", "answer", "jump")  # the modes in which you play
 
 
@@ -141,8 +140,8 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
             return "round"
         if state.phase == "respond":
             assert state.pending is not None
-            return "answer" if state.pending.asked == ME else "wait"
-        if state.turn == ME:
+            return "answer" if state.pending.asked == self.seat else "wait"
+        if state.turn == self.seat:
             return "turn"
         if state.jump is not None and state is not self._declined and self.me in game.to_move():
             return "jump"
@@ -152,7 +151,7 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
         return self._game.view(self.me)
 
     def _hand(self) -> list[Card]:
-        return [c for c in self._view().hands[ME] if c is not None]
+        return [c for c in self._view().hands[self.seat] if c is not None]
 
     def _legal(self) -> list[Action]:
         """Your legal actions now (kept while the game's state stays the same)."""
@@ -232,7 +231,7 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
             self.hints_box.children = [self.hints.widget]
             shown = mode if mode in DECIDING else "wait"
             ids = {a.card for a in plays}
-            self.hints.refresh(view, ME, shown, [c for c in self._hand() if c.id in ids])
+            self.hints.refresh(view, self.seat, shown, [c for c in self._hand() if c.id in ids])
 
     # --- the clicks (see `SoloPanel`) ------------------------------------------------
 

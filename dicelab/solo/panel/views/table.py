@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from dicelab.core.ui.words import Words
+from dicelab.core.ui.words import Words, kind_words
 from dicelab.solo.panel.views.cards import back_html, backs_html, card_html, card_tip, swatch
 from dicelab.solo.panel.words import colour_name
 from dicelab.solo.state import GameState
@@ -76,8 +76,7 @@ class PlayersView:
         w = self.words
         rows = []
         for i, (name, hand) in enumerate(zip(view.players, view.hands)):
-            kind = self.kinds[i]
-            who = w("you") if kind is None else w(f"bot_{kind}")
+            who = kind_words(self.kinds[i], w)
             mark = ' class="dicelab-current"' if i == current else ""
             solo = f' <span class="dicelab-solo-said">{html.escape(w("solo"))}</span>'
             rows.append(
