@@ -13,6 +13,8 @@ It keeps the latest `MOST_SEATS` seats.
 ('Ana', 'secret')
 >>> recall("http://127.0.0.1:8765", "ACDEFH", file) is None
 True
+>>> seats_at("http://127.0.0.1:8765/", file)
+[('KT4FMX', 'Ana')]
 """
 
 from __future__ import annotations
@@ -25,7 +27,15 @@ from typing import Any
 from dicelab.core.engine.files import atomic_write, read_small_file
 from dicelab.errors import SettingsError
 
-__all__ = ["MOST_SEATS", "data_folder", "forget", "recall", "remember", "seats_file"]
+__all__ = [
+    "MOST_SEATS",
+    "data_folder",
+    "forget",
+    "recall",
+    "remember",
+    "seats_at",
+    "seats_file",
+]
 
 FORMAT = "dicelab/class-seats"
 MOST_SEATS = 100
@@ -95,6 +105,17 @@ def recall(url: str, code: str, file: Path | None = None) -> tuple[str, str] | N
         if _key(seat["url"], seat["code"]) == where:
             return seat["player"], seat["token"]
     return None
+
+
+def seats_at(url: str, file: Path | None = None) -> list[tuple[str, str]]:
+    """(code, player) of every seat this user holds at the service at `url`, the
+    latest first."""
+    where = url.rstrip("/")
+    return [
+        (seat["code"], seat["player"])
+        for seat in reversed(_read(file or seats_file()))
+        if _key(seat["url"], seat["code"])[0] == where
+    ]
 
 
 def forget(url: str, code: str, file: Path | None = None) -> None:

@@ -35,7 +35,7 @@ from dicelab.core.ui.background import on_main
 from dicelab.errors import SettingsError, TableError
 from dicelab.games import GAMES
 
-__all__ = ["TableGame"]
+__all__ = ["TableGame", "Watcher"]
 
 RETRY = 2.0  # seconds before a watcher reconnects to a service that went away
 
@@ -54,8 +54,7 @@ class TableGame:
         self.engine_class: type[GameBase[Any, Any]] = self.info.engine_class
         self._kinds = action_types(inspect.getmodule(self.engine_class))
         self.about = client.about()
-        self._listener: Callable[[], None] | None = None
-        self._watching = False
+        self.watcher = Watcher(client)
         self._take(answer)
 
     def _take(self, answer: dict[str, Any]) -> None:
@@ -156,36 +155,50 @@ class TableGame:
     def watch(self, on_change: Callable[[], None]) -> None:
         """Call `on_change` (on the kernel's main thread) each time the table moves,
         from now on; a later call replaces it (a panel redrawn in another language)."""
-        self._listener = on_change
-        if self._watching:
-            return
-        self._watching = True
-        threading.Thread(target=self._follow, daemon=True, name="dicelab-table").start()
+        self.watcher.start(on_change)
 
     @property
     def watching(self) -> bool:
         """Whether a listener hears of the table's moves."""
-        return self._listener is not None
+        return self.watcher.listener is not None
 
     def stop_watching(self) -> None:
-        """No more calls of `on_change` (the watcher ends at the table's next move)."""
-        self._listener = None
-
-    def _follow(self) -> None:
-        watcher = Client(self.client.url, self.code, self.client.token)
-        while self._listener is not None:
-            try:
-                for version in watcher.changes():
-                    listener = self._listener
-                    if listener is None:
-                        break
-                    if version != self.version:
-                        on_main(listener)
-            except (TableError, OSError):
-                pass  # the service is away: ask again in a moment
-            if self._listener is not None:
-                time.sleep(RETRY)
-        self._watching = False
+        """No more calls of `on_change` (the watcher ends at the table's next news)."""
+        self.watcher.listener = None
 
     def __repr__(self) -> str:
         return f"<TableGame {self.info.name} {self.code} as {self.me}, version {self.version}>"
+
+
+class Watcher:
+    """Calls a listener on the kernel's main thread at each piece of news of a
+    table (a move, a student joining, a seat given to a bot), from a thread
+    reading the service's event stream as `client`'s token; it reconnects to
+    a service that went away, every `RETRY` seconds."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self.listener: Callable[[], None] | None = None
+        self._running = False
+
+    def start(self, listener: Callable[[], None]) -> None:
+        """Call `listener` from now on (instead of the one before)."""
+        self.listener = listener
+        if not self._running:
+            self._running = True
+            threading.Thread(target=self._follow, daemon=True, name="dicelab-table").start()
+
+    def _follow(self) -> None:
+        client = Client(self.client.url, self.client.code, self.client.token)
+        while self.listener is not None:
+            try:
+                for _version in client.changes():
+                    listener = self.listener
+                    if listener is None:
+                        break
+                    on_main(listener)
+            except (TableError, OSError):
+                pass  # the service is away: ask again in a moment
+            if self.listener is not None:
+                time.sleep(RETRY)
+        self._running = False

@@ -154,6 +154,7 @@ class Hall:
             raise TableError(f"{player} has joined already: each seat joins once", 409)
         token = secrets.token_urlsafe(24)
         self.store.seat(table.code, player, token)
+        self.on_change(table.code, table.actions)  # the teacher's list of who has joined
         return {"code": table.code, "player": player, "token": token}
 
     def seat_of(self, code: Any, token: Any) -> tuple[Table, str | None]:
@@ -189,6 +190,7 @@ class Hall:
         self.store.bot_for(table.code, player, settings)
         table.settings = settings
         table.strategies[player] = table.info.strategy(bot)
+        self.on_change(table.code, table.actions)
         self._bots_move(table)
         return self.teacher_view(table)
 

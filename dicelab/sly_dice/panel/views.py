@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from dicelab.core.ui.log import EventLog as BaseLog
 from dicelab.core.ui.widgets import close_tree, die_face, set_visible, show_available
-from dicelab.core.ui.words import Words, kind_words
+from dicelab.core.ui.words import Words, kind_words, listing
 from dicelab.sly_dice.game import (
     Accuse,
     Claim,
@@ -233,3 +233,31 @@ class EventLog(BaseLog):
         self.add("ev_round", round=len(game.state.history))
         if not game.is_over and len(game.state.table) > len(before.table):
             self.add("ev_card", card=game.rules.card(game.state.table[-1]))
+
+
+class PublicTable:
+    """What the whole class sees of a table, for the teacher's projector: the
+    common dice, the cards on the table, and every player's set-aside dice,
+    shield, claim, accusation and points, from the public view (no hidden die
+    until it is shown)."""
+
+    name = "sly-dice"
+    css = VIEWS_CSS
+
+    def __init__(self, words: Words, kinds: Sequence[str | None]) -> None:
+        self.words = words
+        self.common = widgets.HTML()
+        self.players = PlayersView(words, kinds)
+        self.widget = widgets.VBox([self.common, self.players.widget])
+
+    def refresh(self, view: GameState, scores: dict[str, int]) -> None:
+        w, rules = self.words, view.rules
+        dice = "".join(die_face(face) for face in view.common or ())
+        cards = listing(
+            [f"{rules.card(c).name(w.lang)} ({rules.points_of(c)})" for c in view.table], w
+        )
+        self.common.value = (
+            f"<b>{html.escape(w('common'))}</b> <span class='dicelab-dice-text'>{dice}</span>"
+            f"<br><b>{html.escape(w('cards'))}</b> {html.escape(cards)}"
+        )
+        self.players.refresh(view, scores)

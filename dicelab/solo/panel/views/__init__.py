@@ -24,9 +24,11 @@ from dicelab.solo.panel.views.cards import CARDS_CSS, HandView
 from dicelab.solo.panel.views.choice import ChoiceBox
 from dicelab.solo.panel.views.log import EventLog
 from dicelab.solo.panel.views.show import end_texts, head_text, prompt_text, round_html
-from dicelab.solo.panel.views.table import TABLE_CSS, PlayersView, TableView
+from dicelab.solo.panel.views.table import TABLE_CSS, PlayersView, PublicTable, TableView
 from dicelab.solo.rules import Card
 from dicelab.solo.state import GameState
+
+__all__ = ["DECIDING", "PublicTable", "SoloView"]
 
 DECIDING = ("turn", "answer", "jump")  # the modes in which you play
 

@@ -13,7 +13,15 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from dicelab.core.ui.words import Words, kind_words
-from dicelab.solo.panel.views.cards import back_html, backs_html, card_html, card_tip, swatch
+from dicelab.solo.panel.seats import current_seat
+from dicelab.solo.panel.views.cards import (
+    CARDS_CSS,
+    back_html,
+    backs_html,
+    card_html,
+    card_tip,
+    swatch,
+)
 from dicelab.solo.panel.words import colour_name
 from dicelab.solo.state import GameState
 
@@ -90,3 +98,21 @@ class PlayersView:
         titles = ("", w("players"), w("cards"), w("points"))
         head = "<tr>" + "".join(f"<th>{html.escape(t)}</th>" for t in titles) + "</tr>"
         self.widget.value = f'<table class="dicelab-players">{head}{"".join(rows)}</table>'
+
+
+class PublicTable:
+    """What the whole class sees of a table, for the teacher's projector: the
+    discard pile and the colour in force, the draw pile's size, and how many
+    cards each player holds, with their points (no card of any hand)."""
+
+    name = "solo"
+    css = TABLE_CSS + CARDS_CSS
+
+    def __init__(self, words: Words, kinds: Sequence[str | None]) -> None:
+        self.table = TableView(words)
+        self.players = PlayersView(words, kinds)
+        self.widget = widgets.VBox([self.table.widget, self.players.widget])
+
+    def refresh(self, view: GameState, scores: dict[str, int]) -> None:
+        self.table.refresh(view)
+        self.players.refresh(view, None if view.finished else current_seat(view))

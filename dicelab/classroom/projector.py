@@ -1,0 +1,178 @@
+"""`Projector`: the teacher's view of a class table, for the projector.
+
+It speaks with the table's teacher token, so it sees what the whole class
+may see and nothing more: the table's code (big, to copy from the screen),
+who sits where and who has joined, the game's public view (each game's
+`PublicTable`, in its panel's views: Sly Dice's common and set-aside dice and
+claims, Solo's discard pile and how many cards each holds), the actions
+anyone at the table may take (Solitaire Dice's roll for everyone), the
+points, and the end.  The teacher gives a seat to a bot: a seat nobody has
+taken, or a student's who has gone.  It redraws at each piece of news of the
+table (`watch`).
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import json
+from typing import Any
+
+import ipywidgets as widgets
+
+from dicelab.classroom.client import Client
+from dicelab.classroom.seat import Watcher
+from dicelab.classroom.words import TABLE_WORDS
+from dicelab.core.ui.callbacks import safe_callback
+from dicelab.core.ui.panel import SUMMARY_STYLE
+from dicelab.core.ui.widgets import PANEL_CSS, MessageArea, set_visible, show_text
+from dicelab.core.ui.words import Words, check_lang, result_text
+from dicelab.errors import SettingsError
+from dicelab.games import GAMES
+
+__all__ = ["Projector", "public_table_class"]
+
+CODE_STYLE = "font-size:2.2em;font-weight:bold;letter-spacing:0.15em;font-family:monospace"
+
+
+def public_table_class(game: str) -> Any:
+    """The `PublicTable` of a game's panel views (None if the game has none yet).
+
+    >>> public_table_class("solo").__name__, public_table_class("dice-poker")
+    ('PublicTable', None)
+    """
+    package = GAMES[game].panel.partition(":")[0]
+    return getattr(importlib.import_module(package + ".views"), "PublicTable", None)
+
+
+class Projector:
+    """The teacher's view of the table `client` made (see the module)."""
+
+    def __init__(self, client: Client, lang: str = "en", watch: bool = True) -> None:
+        self.client, self.lang = client, check_lang(lang)
+        self.errors: list[BaseException] = []
+        self.answer = client.view()
+        if self.answer["player"] is not None:
+            raise SettingsError("the projector speaks with the table's teacher token")
+        self.info = GAMES[self.answer["game"]]
+        table_class = public_table_class(self.info.name)
+        if table_class is None:
+            raise SettingsError(f"{self.info.title} has no projector view yet")
+        package = self.info.panel.partition(":")[0]
+        panel_words = importlib.import_module(package + ".words").WORDS
+        self.words = Words(panel_words | TABLE_WORDS, self.lang)
+        self.engine_class = self.info.engine_class
+        w = self.words
+        self.public = table_class(w, self._kinds())
+        self.code = widgets.HTML()
+        self.seats = widgets.HTML()
+        self.message = MessageArea(layout=widgets.Layout(min_height="24px"))
+        self.shared = widgets.HBox()
+        self.summary = widgets.HTML()
+        self.bot_seat = widgets.Dropdown(description=w("give_seat"), layout={"width": "auto"})
+        self.bot_kind = widgets.Dropdown(
+            options=list(self.info.strategy_names),
+            description=w("to_bot"),
+            layout={"width": "auto"},
+        )
+        self.give_button = widgets.Button(description=w("give"), icon="android")
+        self.give_button.on_click(lambda _b: self._on_give())
+        bots = widgets.HBox(
+            [self.bot_seat, self.bot_kind, self.give_button],
+            layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px 12px"),
+        )
+        style = widgets.HTML(f"<style>{PANEL_CSS}{self.public.css}</style>")
+        parts = [self.code, self.seats, bots, self.shared, self.public.widget, self.summary]
+        self.widget = widgets.VBox([style, *parts, self.message])
+        for name in ("dicelab-panel", "dicelab-projector", f"dicelab-{self.public.name}"):
+            self.widget.add_class(name)
+        self.widget.add_class(f"dicelab-lang-{self.lang}")
+        self.watcher = Watcher(client)
+        self.refresh()
+        if watch:
+            self.watcher.start(self.sync)
+
+    def _kinds(self) -> list[str | None]:
+        """Each seat as the players' table names it: its bot, else "" (a student)."""
+        bots = self.answer["bots"]
+        return [bots.get(name, "") for name in self.answer["players"]]
+
+    # --- what it shows -------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Draw everything from the teacher's answer."""
+        w, answer = self.words, self.answer
+        game = self.info.title_in(self.lang)
+        self.code.value = (
+            f"<div>{html.escape(game)} · {html.escape(w('join_with', code=''))}"
+            f"<span class='dicelab-table-code' style='{CODE_STYLE}'>{answer['code']}</span></div>"
+        )
+        self.seats.value = self._seats_html()
+        students = [p for p in answer["players"] if p not in answer["bots"]]
+        self.bot_seat.options = students
+        for widget in (self.bot_seat, self.bot_kind, self.give_button):
+            set_visible(widget, bool(students) and not answer["over"])
+        self.shared.children = [self._shared_button(action) for action in answer["legal"]]
+        view = self.engine_class.view_from_json(json.dumps(answer["view"]))
+        on_view = self.engine_class.from_state(view, 0)
+        self.public.players.kinds = self._kinds()
+        self.public.refresh(view, on_view.scores())
+        if answer["over"]:
+            scores = answer["scores"]
+            head = f"{w('game_over')} {result_text(scores, on_view.winners(), w)}"
+            show_text(self.summary, head, SUMMARY_STYLE)
+        else:
+            moves = answer["version"]
+            show_text(self.summary, w("version", count=moves, n=moves), "color:#424242")
+
+    def _seats_html(self) -> str:
+        w, answer = self.words, self.answer
+        rows = []
+        for name in answer["players"]:
+            bot = answer["bots"].get(name)
+            if bot is not None:
+                who = w(f"bot_{bot}")
+            else:
+                who = w("joined") if name in answer["seated"] else w("waiting")
+            css = "dicelab-joined" if bot or name in answer["seated"] else "dicelab-waiting"
+            rows.append(
+                f"<tr class='{css}'><td><b>{html.escape(name)}</b></td>"
+                f"<td>{html.escape(who)}</td></tr>"
+            )
+        head = f"<tr><th>{html.escape(w('seat'))}</th><th>{html.escape(w('who'))}</th></tr>"
+        return f"<table class='dicelab-players dicelab-seats'>{head}{''.join(rows)}</table>"
+
+    def _shared_button(self, action: dict[str, Any]) -> widgets.Button:
+        """A button for an action anyone at the table may take (a roll for everyone)."""
+        button = widgets.Button(
+            description=self.words("roll_for_all"), icon="dice", button_style="primary"
+        )
+        button.add_class("dicelab-roll")
+        button.on_click(lambda _b: self._on_shared(action))
+        return button
+
+    # --- clicks and news -------------------------------------------------------------
+
+    @safe_callback
+    def sync(self) -> None:
+        """Read the table again and redraw (at each piece of news when watching)."""
+        self.answer = self.client.view()
+        self.refresh()
+
+    @safe_callback
+    def _on_shared(self, action: dict[str, Any]) -> None:
+        self.answer = self.client.act(action)
+        self.refresh()
+
+    @safe_callback
+    def _on_give(self) -> None:
+        player, bot = self.bot_seat.value, self.bot_kind.value
+        if not player:
+            return
+        self.answer = self.client.bot_for(player, bot)
+        self.refresh()
+        self.message.info(self.words("given", name=player, bot=self.words(f"bot_{bot}")))
+
+    def stop(self) -> None:
+        """No more redrawing at the table's news."""
+        self.watcher.listener = None

@@ -1,0 +1,99 @@
+"""The lobby and the teacher's projector view against a real service: a
+teacher makes a table, students find it by its code and sit down, a seat goes
+to a bot, a student who closed the page comes back to the same seat, and the
+projector shows only what the whole class may see."""
+
+from __future__ import annotations
+
+import pytest
+
+from dicelab.classroom.lobby import Lobby
+from dicelab.classroom.projector import Projector
+from dicelab.sly_dice.panel import SlyDicePanel
+from dicelab.solo.panel import SoloPanel
+
+
+@pytest.fixture(autouse=True)
+def own_data_folder(tmp_path, monkeypatch):
+    """The seats a student remembers, in a data folder of this test's own."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+def teacher_table(url: str, game: str, players: str = "Ana, Bia, Cleo") -> Projector:
+    lobby = Lobby(url, teacher=True, watch=False)
+    lobby.game_choice.value = game
+    lobby.players_text.value = players
+    lobby.create_button.click()
+    assert lobby.errors == [] and lobby.projector is not None, lobby.message.value
+    assert lobby.lobby_box.layout.display == "none"
+    return lobby.projector
+
+
+def sit(url: str, code: str, player: str, lang: str = "en") -> Lobby:
+    lobby = Lobby(url, lang=lang, watch=False)
+    lobby.code_text.value = f" {code.lower()} "
+    lobby.find_button.click()
+    seats = {button.description: button for button in lobby.seats_box.children}
+    seats[lobby.words("sit_as", name=player)].click()
+    assert lobby.errors == [] and lobby.panel is not None, lobby.message.value
+    return lobby
+
+
+def seat_rows(projector: Projector) -> str:
+    return projector.seats.value
+
+
+def test_a_teacher_makes_a_table_students_sit_and_a_bot_takes_a_seat(service) -> None:
+    projector = teacher_table(service.url, "sly-dice")
+    code = projector.answer["code"]
+    assert code in projector.code.value and seat_rows(projector).count("not here yet") == 3
+    ana = sit(service.url, code, "Ana")
+    projector.sync()
+    assert seat_rows(projector).count("not here yet") == 2 and "joined" in seat_rows(projector)
+    projector.bot_seat.value, projector.bot_kind.value = "Cleo", "honest"
+    projector.give_button.click()
+    assert "honest" in projector.message.value.lower() or "Honest" in seat_rows(projector)
+    assert list(projector.bot_seat.options) == ["Ana", "Bia"]
+    bia = sit(service.url, code, "Bia", lang="pt")
+    assert isinstance(ana.panel, SlyDicePanel) and ana.panel.me == "Ana"
+    assert bia.panel.me == "Bia" and bia.panel.lang == "pt"
+    ana.panel.roll_button.click()  # the common dice, on the projector too
+    projector.sync()
+    common = projector.answer["view"]["common"]
+    assert common is not None and all(str(face) for face in common)
+    seats = projector.answer["view"]["seats"]
+    assert all(set(seat["hidden"]) <= {0} for seat in seats), "no hidden die on the projector"
+
+
+def test_a_student_who_closed_the_page_comes_back_to_the_same_seat(service) -> None:
+    projector = teacher_table(service.url, "solo", "Ana, Bia")
+    code = projector.answer["code"]
+    first = sit(service.url, code, "Bia")
+    seen = first.panel.game.state
+    again = Lobby(service.url, watch=False)  # the page opened again
+    back = {b.description: b for b in again.back_box.children}
+    back[f"Back to table {code} as Bia"].click()
+    assert again.errors == [] and isinstance(again.panel, SoloPanel)
+    assert again.panel.me == "Bia" and again.panel.game.state == seen
+    projector.bot_seat.value, projector.bot_kind.value = "Bia", "random"
+    projector.give_button.click()  # Bia has gone: a bot plays her seat
+    third = Lobby(service.url, watch=False)
+    [button] = third.back_box.children
+    button.click()
+    assert third.panel is None and "has gone to a bot" in third.message.value
+
+
+def test_the_projector_shows_solo_s_public_table(service) -> None:
+    projector = teacher_table(service.url, "solo")
+    table = projector.public.table.widget.value
+    assert "dicelab-pile" in table and projector.answer["view"]["hands"][0][0] == "?"
+    assert "Ana" in projector.public.players.widget.value
+
+
+def test_the_lobby_says_in_one_line_what_went_wrong() -> None:
+    lobby = Lobby("http://127.0.0.1:1", watch=False)
+    lobby.find_button.click()
+    assert "code of your table" in lobby.message.value
+    lobby.code_text.value = "K3XM9A"
+    lobby.find_button.click()
+    assert "do not answer" in lobby.message.value and lobby.errors == []
