@@ -2,17 +2,19 @@
 
 `PlayApp()` is what `notebooks/play.ipynb` shows (and `make play` serves
 with Voilà): a header with English / Português / Español / Italiano / Français, then
-one tab per game of `dicelab.games.GAMES`.  Only the open tab's panel is
-built (a class waits for nothing else); switching the language builds the open
-tab's panel again in the new language around the same game, so nothing is
-lost, and every other built panel when its tab is next opened.  A panel built
+one tab per game of `dicelab.games.GAMES`, and a last tab, Class tables, the
+lobby where a class plays one game together, each student from their own
+screen (`dicelab.classroom.lobby`).  Only the open tab's panel is built (a
+class waits for nothing else); switching the language builds the open tab's
+panel again in the new language around the same game, so nothing is lost,
+and every other built panel when its tab is next opened.  A panel built
 again closes every widget of the one before.
 Its language is, by default, that of the environment variable `DICELAB_LANG`
 (`dicelab play --lang` sets it for the app's kernels), else English.
 
 >>> app = PlayApp(lang="pt")
 >>> app.tabs.titles, sorted(app.panels)
-(('Pôquer de dados', 'Solitaire Dice', 'Sly Dice', 'Solo'), ['dice-poker'])
+(('Pôquer de dados', 'Solitaire Dice', 'Sly Dice', 'Solo', 'Mesas da turma'), ['dice-poker'])
 >>> app.language.value = "en"
 >>> app.tabs.titles[0], app.panels["dice-poker"].lang
 ('Dice Poker', 'en')
@@ -32,6 +34,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from dicelab.classroom.words import TABLE_WORDS
 from dicelab.core.i18n import LANGS, LANGUAGE_NAMES, msg, translate
 from dicelab.core.ui.together import together
 from dicelab.core.ui.widgets import close_tree, playable_bundle
@@ -69,8 +72,11 @@ class PlayApp:
         players: Sequence[str] = ("Ana", "Bruno"),
         lang: str | None = None,
         games: Sequence[GameInfo] | None = None,
+        tables: bool = True,
     ) -> None:
         self.games = list(GAMES.values()) if games is None else list(games)
+        self.tables = tables
+        self.lobby: Any = None  # the Class tables tab's lobby, once opened
         self.players = tuple(players)
         self.lang = default_lang() if lang is None else check_lang(lang)
         self.panels: dict[str, Any] = {}
@@ -78,7 +84,8 @@ class PlayApp:
         self.language = widgets.ToggleButtons(options=list(LANGUAGES), value=self.lang)
         self.language.style.button_width = "auto"
         self.language.add_class("dicelab-language")
-        self.tabs = widgets.Tab(children=[widgets.VBox() for _ in self.games])
+        tabs = len(self.games) + tables
+        self.tabs = widgets.Tab(children=[widgets.VBox() for _ in range(tabs)])
         self.tabs.add_class("dicelab-tabs")
         head = widgets.HBox(
             [self.title, self.language],
@@ -94,12 +101,18 @@ class PlayApp:
     def _show_titles(self) -> None:
         title = html.escape(translate(TITLE, self.lang))
         self.title.value = f"<b style='font-size:1.2em'>{title}</b>"
-        self.tabs.titles = tuple(game.title_in(self.lang) for game in self.games)
+        titles = [game.title_in(self.lang) for game in self.games]
+        if self.tables:
+            titles.append(Words(TABLE_WORDS, self.lang)("lobby"))
+        self.tabs.titles = tuple(titles)
 
     def _open(self, index: int | None) -> None:
         """Show the panel of tab `index` in the app's language: built the first
         time, built again around the same game after a language switch."""
         if index is None:
+            return
+        if index == len(self.games):
+            self._open_lobby()
             return
         game = self.games[index]
         old = self.panels.get(game.name)
@@ -113,6 +126,24 @@ class PlayApp:
                 panel = old.in_language(self.lang)
         self.panels[game.name] = panel
         self.tabs.children[index].children = [panel.widget]
+        if old is not None:
+            close_tree(old.widget)
+
+    def _open_lobby(self) -> None:
+        """The Class tables tab: the lobby (anyone may make a table, and is its
+        teacher), built the first time, again in a new language around the same
+        seat or table."""
+        from dicelab.classroom.lobby import Lobby
+
+        old = self.lobby
+        if old is not None and old.lang == self.lang:
+            return
+        with together():
+            lobby = (
+                Lobby(lang=self.lang, teacher=True) if old is None else old.in_language(self.lang)
+            )
+        self.lobby = lobby
+        self.tabs.children[-1].children = [lobby.widget]
         if old is not None:
             close_tree(old.widget)
 

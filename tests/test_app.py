@@ -41,7 +41,8 @@ def test_switching_the_language_keeps_every_game_and_the_hints() -> None:
     assert all(panel.lang == "pt" for panel in app.panels.values())
     assert app.panels["dice-poker"].hints_toggle.value
     assert app.panels["dice-poker"].roll_button.description == "Rolar (faltam 2)"
-    assert app.tabs.titles == tuple(game.title_in("pt") for game in GAMES.values())
+    games = tuple(game.title_in("pt") for game in GAMES.values())
+    assert app.tabs.titles == (*games, "Mesas da turma")
     app.panels["dice-poker"].roll_button.click()  # the game goes on in Portuguese
     assert app.panels["dice-poker"].roll_button.description == "Rolar (faltam 1)"
 
@@ -79,7 +80,10 @@ def test_switching_to_italian_keeps_every_game() -> None:
     assert {name: panel.game.to_json() for name, panel in app.panels.items()} == before
     assert all(panel.lang == "it" for panel in app.panels.values())
     assert app.title.value.endswith("dicelab: gioca</b>")
-    assert app.tabs.titles == ("Poker di dadi", "Solitaire Dice", "Sly Dice", "Solo")
+    assert app.tabs.titles == (
+        *("Poker di dadi", "Solitaire Dice", "Sly Dice", "Solo"),
+        "Tavoli della classe",
+    )
     assert app.panels["dice-poker"].roll_button.description == "Lancia (ancora 2)"
     assert app.panels["solitaire"].roll_button.description == "Lancia"
     assert app.panels["solo"].draw_button.description == "Pesca una carta"
@@ -125,3 +129,15 @@ def test_the_notebook_opens_with_a_note_until_it_is_run() -> None:
     (output,) = cell["outputs"]
     assert output["data"] == {"text/plain": [NOTE]}
     assert "widgets" not in notebook["metadata"]  # no widget state stored
+
+
+def test_the_class_tables_tab_is_the_lobby_in_the_app_s_language() -> None:
+    app = PlayApp(players=["Ana"])
+    app.tabs.selected_index = len(GAMES)
+    lobby = app.lobby
+    assert lobby is not None and app.tabs.children[-1].children == (lobby.widget,)
+    lobby.code_text.value = "K3XM9A"
+    app.language.value = "fr"
+    assert app.lobby is not lobby and app.lobby.lang == "fr"
+    assert app.lobby.code_text.value == "K3XM9A" and lobby.widget.comm is None
+    assert app.lobby.find_button.description == "Trouver la table"

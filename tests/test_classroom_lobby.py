@@ -97,3 +97,17 @@ def test_the_lobby_says_in_one_line_what_went_wrong() -> None:
     lobby.code_text.value = "K3XM9A"
     lobby.find_button.click()
     assert "do not answer" in lobby.message.value and lobby.errors == []
+
+
+def test_the_lobby_in_another_language_keeps_the_seat_and_the_table(service) -> None:
+    projector = teacher_table(service.url, "sly-dice", "Ana, Bia")
+    code = projector.answer["code"]
+    ana = sit(service.url, code, "Ana")
+    italian = ana.in_language("it")
+    assert italian.panel.me == "Ana" and italian.panel.lang == "it"
+    assert italian.panel.game is ana.panel.game and italian.table_box.children
+    teacher = Lobby(service.url, teacher=True, watch=False)
+    teacher.projector = projector
+    french = teacher.in_language("fr")
+    assert french.projector is not None and french.projector.lang == "fr"
+    assert code in french.projector.code.value and "Rejoignez" in french.projector.code.value

@@ -69,7 +69,13 @@ def test_a_panel_at_a_table_redraws_when_the_others_move(service) -> None:
     panels = students(service.url, "sly-dice")
     ana, bia = panels["Ana"], panels["Bia"]
     redrawn = threading.Event()
-    bia.game.watch(lambda: (bia.sync(), redrawn.set()))
+
+    def heard() -> None:  # at each piece of news (the first: the table as it stands)
+        bia.sync()
+        if bia.game.state.common is not None:
+            redrawn.set()
+
+    bia.game.watch(heard)
     ana.roll_button.click()  # the common dice, for everyone
     assert redrawn.wait(5), "Bia's panel did not hear Ana's roll"
     common = [die_face(face) for face in ana.game.state.common]

@@ -112,7 +112,12 @@ def test_a_watching_seat_hears_of_every_move_of_the_others(service) -> None:
     _teacher, seats = seated(service.url, "sly-dice")
     ana, bia = seats["Ana"], seats["Bia"]
     heard = threading.Event()
-    bia.watch(heard.set)
+
+    def news() -> None:  # the first: the table as it stands; then each move
+        if bia.client.view()["version"] > 0:
+            heard.set()
+
+    bia.watch(news)
     ana.apply(ana.legal_actions()[0])  # the common dice
     assert heard.wait(5), "Bia's watcher did not hear Ana's roll"
     assert bia.sync() and bia.version == ana.version and bia.state.common == ana.state.common

@@ -184,3 +184,21 @@ class Lobby:
         client.create(self.game_choice.value, names)
         self.projector = Projector(client, lang=self.lang, watch=self.watch)
         self._open(self.projector.widget)
+
+    # --- another language --------------------------------------------------------------
+
+    def in_language(self, lang: str) -> Lobby:
+        """The lobby in another language, on the same seat or table (the panel or the
+        projector built again around it), or with the same code typed."""
+        lobby = Lobby(self.url, lang, self.teacher, self.watch)
+        if self.panel is not None:
+            lobby.panel = self.panel.in_language(lang)
+            lobby._open(lobby.panel.widget)
+        elif self.projector is not None:
+            self.projector.stop()
+            lobby.projector = Projector(self.projector.client, lang=lang, watch=self.watch)
+            lobby._open(lobby.projector.widget)
+        else:
+            lobby.code_text.value = self.code_text.value
+            lobby.players_text.value = self.players_text.value
+        return lobby
