@@ -245,19 +245,24 @@ def test_a_student_who_closes_the_page_sits_again_at_the_same_seat(service, tmp_
     file = tmp_path / "home" / "class-seats.json"
     teacher = Client(service.url)
     code = teacher.create("sly-dice", ["Ana", "Bia"], seed=12)["code"]
-    ana, bia = Client(service.url, seats_file=file), Client(service.url)
+    ana, bia = Client(service.url, seats_file=file), Client(service.url, seats_file=file)
     ana.join(code.lower(), "Ana", remember=True)
-    bia.join(code, "Bia")
+    bia.join(code, "Bia", remember=True)  # one user, two seats (a shared screen)
     play({"Ana": ana, "Bia": bia}, random.Random(12), most=4)
     before = ana.view()
     assert oct(file.stat().st_mode & 0o777) == "0o600"
     again = Client(service.url, seats_file=file)  # a new page, a new kernel
-    assert again.rejoin(f" {code.lower()} ") == before and again.token == ana.token
+    assert again.rejoin(f" {code.lower()} ", "Ana") == before and again.token == ana.token
+    assert Client(service.url, seats_file=file).rejoin(code)["player"] == "Bia"  # the latest
     with pytest.raises(TableError, match="you have joined no table") as none:
         Client(service.url, seats_file=file).rejoin("ACDEFH")
     assert none.value.status == 404
     teacher.bot_for("Ana", "honest")
     with pytest.raises(TableError, match="your seat as Ana has gone to a bot"):
+        Client(service.url, seats_file=file).rejoin(code, "Ana")
+    assert [seat["player"] for seat in json.loads(file.read_text())["seats"]] == ["Bia"]
+    teacher.bot_for("Bia", "honest")
+    with pytest.raises(TableError, match="your seat as Bia has gone to a bot"):
         Client(service.url, seats_file=file).rejoin(code)
     assert json.loads(file.read_text())["seats"] == []
     file.write_text("{not json")

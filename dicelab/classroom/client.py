@@ -128,11 +128,11 @@ class Client:
             remembered.remember(self.url, seat["code"], player, seat["token"], self.seats_file)
         return seat
 
-    def rejoin(self, code: str) -> dict[str, Any]:
+    def rejoin(self, code: str, player: str | None = None) -> dict[str, Any]:
         """Sit again at the seat this user joined at table `code` (remembered by
-        `join`); my view.  A `TableError` (404) if there is none, or if the seat
-        has gone to a bot since."""
-        held = remembered.recall(self.url, code, self.seats_file)
+        `join`; the one as `player`, if given); my view.  A `TableError` (404) if
+        there is none, or if the seat has gone to a bot since."""
+        held = remembered.recall(self.url, code, self.seats_file, player)
         if held is None:
             raise TableError(f"you have joined no table {code.strip().upper()} here", 404)
         self.code, self.token = code.strip().upper(), held[1]
@@ -141,7 +141,7 @@ class Client:
         except TableError as refused:
             if refused.status != 401:
                 raise
-            remembered.forget(self.url, code, self.seats_file)
+            remembered.forget(self.url, code, self.seats_file, held[0])
             self.code = self.token = None
             raise TableError(f"your seat as {held[0]} has gone to a bot", 404) from None
 

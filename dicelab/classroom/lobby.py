@@ -76,7 +76,9 @@ class Lobby:
             description=w("code"), placeholder=w("code_placeholder"), layout={"width": "22em"}
         )
         self.code_text.style.description_width = "auto"
+        self.code_text.add_class("dicelab-code-input")
         self.find_button = widgets.Button(description=w("find"), icon="search")
+        self.find_button.add_class("dicelab-find")
         self.find_button.on_click(lambda _b: self._on_find())
         self.seats_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", grid_gap="6px"))
         self.back_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", grid_gap="6px"))
@@ -90,6 +92,7 @@ class Lobby:
         self.create_button = widgets.Button(
             description=w("create"), icon="plus", button_style="primary"
         )
+        self.create_button.add_class("dicelab-create")
         self.create_button.on_click(lambda _b: self._on_create())
         self.message = MessageArea(layout=widgets.Layout(min_height="24px"))
         row = widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 12px")
@@ -122,7 +125,8 @@ class Lobby:
                 icon="undo",
                 layout={"width": "auto"},
             )
-            button.on_click(lambda _b, code=code: self._on_back(code))
+            button.add_class("dicelab-back")
+            button.on_click(lambda _b, code=code, player=player: self._on_back(code, player))
             buttons.append(button)
         self.back_box.children = buttons
         set_visible(self.back_box, bool(buttons))
@@ -142,6 +146,7 @@ class Lobby:
             button = widgets.Button(
                 description=self.words("sit_as", name=player), icon="user", layout={"width": "auto"}
             )
+            button.add_class("dicelab-sit")
             button.on_click(lambda _b, player=player: self._on_sit(code, player))
             buttons.append(button)
         self.seats_box.children = buttons
@@ -157,9 +162,9 @@ class Lobby:
         self._play(client)
 
     @safe_callback
-    def _on_back(self, code: str) -> None:
+    def _on_back(self, code: str, player: str) -> None:
         client = Client(self.url)
-        client.rejoin(code)
+        client.rejoin(code, player)
         self._play(client)
 
     def _play(self, client: Client) -> None:

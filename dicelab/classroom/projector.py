@@ -69,10 +69,14 @@ class Projector:
         self.message = MessageArea(layout=widgets.Layout(min_height="24px"))
         self.shared = widgets.HBox()
         self.summary = widgets.HTML()
-        self.bot_seat = widgets.Dropdown(description=w("give_seat"), layout={"width": "auto"})
+        wide = {"description_width": "initial"}  # a label as long as its words, in any language
+        self.bot_seat = widgets.Dropdown(
+            description=w("give_seat"), style=wide, layout={"width": "auto"}
+        )
         self.bot_kind = widgets.Dropdown(
             options=list(self.info.strategy_names),
             description=w("to_bot"),
+            style=wide,
             layout={"width": "auto"},
         )
         self.give_button = widgets.Button(description=w("give"), icon="android")

@@ -92,17 +92,20 @@ def _write(file: Path, seats: list[dict[str, str]]) -> None:
 def remember(url: str, code: str, player: str, token: str, file: Path | None = None) -> None:
     """Remember that this user sits as `player` at table `code` of the service at `url`."""
     file = file or seats_file()
-    where = _key(url, code)
-    seats = [s for s in _read(file) if _key(s["url"], s["code"]) != where]
+    where = (*_key(url, code), player)
+    seats = [s for s in _read(file) if (*_key(s["url"], s["code"]), s["player"]) != where]
     seats.append({"url": where[0], "code": where[1], "player": player, "token": token})
     _write(file, seats)
 
 
-def recall(url: str, code: str, file: Path | None = None) -> tuple[str, str] | None:
-    """(player, token) of this user's seat at table `code` of `url`, or None."""
+def recall(
+    url: str, code: str, file: Path | None = None, player: str | None = None
+) -> tuple[str, str] | None:
+    """(player, token) of this user's latest seat at table `code` of `url` (as
+    `player`, if given: one user may hold two seats, as on a shared screen), or None."""
     where = _key(url, code)
     for seat in reversed(_read(file or seats_file())):
-        if _key(seat["url"], seat["code"]) == where:
+        if _key(seat["url"], seat["code"]) == where and player in (None, seat["player"]):
             return seat["player"], seat["token"]
     return None
 
@@ -118,11 +121,16 @@ def seats_at(url: str, file: Path | None = None) -> list[tuple[str, str]]:
     ]
 
 
-def forget(url: str, code: str, file: Path | None = None) -> None:
-    """Forget this user's seat at table `code` of `url` (a seat given to a bot)."""
+def forget(url: str, code: str, file: Path | None = None, player: str | None = None) -> None:
+    """Forget this user's seat at table `code` of `url` (`player`'s, if given: a
+    seat given to a bot)."""
     file = file or seats_file()
     where = _key(url, code)
     seats = _read(file)
-    kept = [s for s in seats if _key(s["url"], s["code"]) != where]
+    kept = [
+        s
+        for s in seats
+        if not (_key(s["url"], s["code"]) == where and player in (None, s["player"]))
+    ]
     if kept != seats:
         _write(file, kept)

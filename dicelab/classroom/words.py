@@ -38,7 +38,7 @@ TABLE_WORDS = COMMON_WORDS | messages(
     msg("table|give_seat", "Give the seat of"),
     msg("table|to_bot", "to the bot"),
     msg("table|give", "Give"),
-    msg("table|given", "{name}'s seat is played by the bot {bot} now"),
+    msg("table|given", "{name}'s seat: {bot} from now on"),
     msg("table|roll_for_all", "Roll for everyone"),
     msg_plural("table|version", "{n} move so far", "{n} moves so far"),
 )

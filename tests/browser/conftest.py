@@ -28,6 +28,7 @@ from playwright.sync_api import expect
 
 from dicelab.course import play_argv
 from dicelab.games import GAMES
+from tests.classroom_service import Service
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("DICELAB_CHROMIUM", "/usr/bin/chromium"))
@@ -47,7 +48,7 @@ LOAD = 90_000  # ms: enough for a page that finds the pool empty (a kernel start
 EXPECT = 15_000  # ms an `expect` waits: a kernel redrawing a panel on a busy machine
 expect.set_options(timeout=EXPECT)
 PROJECTOR, LAPTOP = (1280, 800), (1024, 700)
-TABS = {"dice-poker": 0, "solitaire": 1, "sly-dice": 2, "solo": 3}
+TABS = {"dice-poker": 0, "solitaire": 1, "sly-dice": 2, "solo": 3, "lobby": 4}
 READY = {"solo": ".dicelab-draw"}  # what shows a tab's panel is built (else its Roll button)
 LANGUAGES = {"en": 0, "pt": 1, "es": 2, "it": 3, "fr": 4}  # the switch's buttons
 
@@ -78,10 +79,10 @@ def _wait_for(done: Callable[[], bool], seconds: float, what: str, log: Path) ->
 
 
 @contextlib.contextmanager
-def serve_play_app(workdir: Path) -> Iterator[Server]:
+def serve_play_app(workdir: Path, environ: dict[str, str] | None = None) -> Iterator[Server]:
     """Voilà serving a copy of the play app from `workdir` on a free local port,
-    as `make play` does (`play_argv`), with an empty solver cache; stopped
-    on leaving.  The tests and `benchmarks/app.py` use it."""
+    as `make play` does (`play_argv`), with an empty solver cache and `environ`
+    besides; stopped on leaving.  The tests and `benchmarks/app.py` use it."""
     shutil.copy(ROOT / "notebooks" / "play.ipynb", workdir / "play.ipynb")
     port = _free_port()
     log_path = workdir / "voila.log"
@@ -99,6 +100,8 @@ def serve_play_app(workdir: Path) -> Iterator[Server]:
                 **os.environ,
                 "DICELAB_CACHE_DIR": str(workdir / "cache"),
                 "DICELAB_SAVE_DIR": str(workdir),
+                "XDG_DATA_HOME": str(workdir / "data"),  # the class seats remembered
+                **(environ or {}),
             },
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -124,12 +127,23 @@ def serve_play_app(workdir: Path) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="session")
-def play_server(tmp_path_factory) -> Iterator[Server]:
-    """The play app served for the whole session (`serve_play_app`)."""
+def class_service(tmp_path_factory) -> Iterator[Any]:
+    """`dicelab class serve` for the whole session: the play app's Class tables tab
+    talks to it."""
+    running = Service(tmp_path_factory.mktemp("tables") / "tables.sqlite3")
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def play_server(tmp_path_factory, class_service) -> Iterator[Server]:
+    """The play app served for the whole session (`serve_play_app`), its class
+    tables at `class_service`."""
     if not CHROMIUM.exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
+    tables = {"DICELAB_TABLES_URL": class_service.url}
     try:
-        with serve_play_app(tmp_path_factory.mktemp("play")) as server:
+        with serve_play_app(tmp_path_factory.mktemp("play"), tables) as server:
             yield server
     except ServerError as error:
         pytest.fail(str(error))

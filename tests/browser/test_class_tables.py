@@ -1,0 +1,222 @@
+"""Class tables in the browser: two students, each in a Chromium context of
+their own (a kernel each), find a table in the play app's Class tables tab by
+its code and play a round of Sly Dice against each other through Voilà and
+the service; at every step each page holds only its own hidden dice (its
+DOM and every websocket frame it has received).  A student who closes the
+page comes back to the same seat and the same view.  The teacher's projector
+view shows the table's code and the public table."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from dicelab.classroom import Client
+from dicelab.classroom.store import Store
+from dicelab.sly_dice.game import SlyDiceGame
+from dicelab.sly_dice.panel.views import dice_text
+from tests.browser.conftest import (
+    LOAD,
+    PROJECTOR,
+    TABS,
+    _open_page,
+    screenshot,
+    settle,
+)
+from tests.browser.test_hidden import Wire
+
+pytestmark = pytest.mark.browser
+FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+@pytest.fixture
+def pages(browser, play_server, app_ready) -> Iterator[Any]:
+    """`pages()`: a new page of the play app (its own context and kernel) on the
+    Class tables tab, with what it receives recorded (`page.wire`)."""
+    opened = []
+
+    def open_page() -> Any:
+        page = _open_page(browser, play_server.url, PROJECTOR)
+        page.wire = Wire(page)
+        page.locator(".dicelab-tabs .lm-TabBar-tab").nth(TABS["lobby"]).click()
+        page.locator(".dicelab-lobby .dicelab-find").wait_for(timeout=LOAD)
+        opened.append(page)
+        return page
+
+    yield open_page
+    for page in opened:
+        page.context.close()
+
+
+def sit(page: Any, code: str, player: str) -> Any:
+    """Find table `code` and sit as `player`: the game's panel at that seat."""
+    page.locator(".dicelab-code-input input").fill(code.lower())
+    page.locator(".dicelab-find").click()
+    page.locator(".dicelab-sit", has_text=f"Sit as {player}").click()
+    panel = page.locator(".dicelab-lobby .dicelab-sly-dice")
+    expect(panel.locator(".dicelab-at-table")).to_contain_text(f"you are {player}")
+    return panel
+
+
+def usable(locator: Any) -> Any:
+    """The first control of `locator` a student may use now, or None."""
+    for i in range(locator.count()):
+        control = locator.nth(i)
+        if control.is_visible() and "dicelab-unavailable" not in (
+            control.get_attribute("class") or ""
+        ):
+            return control
+    return None
+
+
+def sly_step(panel: Any) -> bool:
+    """Take the next step a plain student would (stop after a first roll, roll,
+    claim the first card, pass, keep the dice hidden); whether there was one."""
+    for css in (
+        ".dicelab-stop",
+        ".dicelab-roll",
+        ".dicelab-card",
+        ".dicelab-pass",
+        ".dicelab-keep",
+    ):
+        control = usable(panel.locator(css))
+        if control is not None:
+            control.click()
+            return True
+    return False
+
+
+class Table:
+    """The table as the teacher's client and the service's file see it."""
+
+    def __init__(self, service: Any, players: list[str], seed: int) -> None:
+        self.service = service
+        self.teacher = Client(service.url)
+        self.code = self.teacher.create("sly-dice", players, seed=seed)["code"]
+
+    def version(self) -> int:
+        return int(self.teacher.view()["version"])
+
+    def moved(self, before: int, seconds: float = 3.0) -> bool:
+        """Whether the table has taken an action since version `before` (waiting up
+        to `seconds`: a click on a page not yet redrawn is answered in the page
+        and changes nothing)."""
+        deadline = time.monotonic() + seconds
+        while self.version() == before:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)
+        return True
+
+    def whole_game(self) -> SlyDiceGame:
+        """Everything, hidden dice included, read from the service's file."""
+        store = Store(self.service.db, read_only=True)
+        try:
+            stored = store.table(self.code)
+        finally:
+            store.close()
+        assert stored is not None
+        return SlyDiceGame.from_json(stored.state)
+
+
+def only_own_dice(page: Any, table: Table, me: str) -> None:
+    """What `me`'s page has shown and received holds the others' dice only as
+    everyone sees them: never as `me` would see their own."""
+    game = table.whole_game()
+    received = page.wire.text()
+    for i, seat in enumerate(game.state.seats):
+        name = game.players[i]
+        if name == me or seat.shown or not seat.hidden:
+            continue
+        assert dice_text(seat, True) not in received, f"{me}'s page holds {name}'s dice"
+        row = page.locator(".dicelab-players-view tr", has_text=name)
+        shown = row.locator("td").nth(2).inner_text()
+        assert sum(shown.count(face) for face in FACES) <= len(seat.aside), shown
+
+
+def play_until(pages: dict[str, Any], table: Table, done: Any, check: bool = True) -> int:
+    """Each student takes the next step their page offers until `done()`; how many."""
+    steps = 0
+    deadline = time.monotonic() + 240
+    while not done():
+        assert time.monotonic() < deadline, "the round did not end"
+        for page in pages.values():
+            panel = page.locator(".dicelab-lobby .dicelab-sly-dice")
+            before = table.version()
+            if sly_step(panel) and table.moved(before):
+                steps += 1
+                break
+        else:
+            time.sleep(0.2)  # a page redraws when its watcher hears the news
+        if check:
+            for name, page in pages.items():
+                only_own_dice(page, table, name)
+    return steps
+
+
+def test_two_students_play_a_round_of_sly_dice_each_seeing_only_their_own_dice(
+    pages, class_service
+) -> None:
+    table = Table(class_service, ["Ana", "Bia"], seed=31)
+    students = {"Ana": pages(), "Bia": pages()}
+    for name, page in students.items():
+        sit(page, table.code, name)
+    rounds = lambda: len(table.teacher.view()["view"]["history"])  # noqa: E731
+    steps = play_until(students, table, lambda: rounds() >= 1)
+    assert steps >= 8  # two players: the common dice, rolls, stops, claims, answers
+    for name, page in students.items():
+        panel = page.locator(".dicelab-lobby .dicelab-sly-dice")
+        expect(panel.locator(".dicelab-message")).not_to_contain_text("Internal error")
+        screenshot(page, f"class-table-sly-dice-{name.lower()}")
+
+
+def test_a_student_who_closes_the_page_comes_back_to_the_same_seat(pages, class_service) -> None:
+    table = Table(class_service, ["Ana", "Bia"], seed=32)
+    ana, bia = pages(), pages()
+    sit(ana, table.code, "Ana")
+    sit(bia, table.code, "Bia")
+    play_until({"Ana": ana, "Bia": bia}, table, lambda: table.version() >= 3, check=False)
+    mine = [
+        ana.locator(".dicelab-lobby .dicelab-sly-dice .dicelab-die").nth(i).inner_text()
+        for i in range(6)
+    ]
+    ana.context.close()
+    again = pages()
+    again.locator(".dicelab-back", has_text=f"Back to table {table.code} as Ana").click()
+    panel = again.locator(".dicelab-lobby .dicelab-sly-dice")
+    expect(panel.locator(".dicelab-at-table")).to_contain_text("you are Ana")
+    settle(again)
+    dice = [panel.locator(".dicelab-die").nth(i).inner_text() for i in range(6)]
+    assert dice == mine and any(face in "".join(dice) for face in FACES)
+
+
+def test_the_teacher_makes_a_table_and_projects_it(pages, class_service) -> None:
+    teacher = pages()
+    teacher.locator(".dicelab-lobby select").first.select_option(label="Sly Dice")
+    teacher.locator(".dicelab-lobby input").nth(1).fill("Ana, Bia, Cleo")
+    teacher.locator(".dicelab-create").click()
+    projector = teacher.locator(".dicelab-projector")
+    code = projector.locator(".dicelab-table-code")
+    expect(code).to_have_text(re.compile(r"^[A-Z0-9]{6}$"))
+    student = pages()
+    sit(student, code.inner_text(), "Bia")
+    expect(projector.locator(".dicelab-seats")).to_contain_text("joined")
+    student.locator(".dicelab-lobby .dicelab-sly-dice .dicelab-roll").click()  # not Bia's turn
+    projector.locator("select").first.select_option("Ana")
+    projector.locator("select").nth(1).select_option("honest")
+    projector.locator("button", has_text="Give").click()
+    expect(projector.locator(".dicelab-seats")).to_contain_text("honest bot")
+    # the bot has rolled the common dice and its own: the common dice on the
+    # projector, its own behind its shield
+    expect(projector.locator(".dicelab-dice-text").first).to_have_text(
+        re.compile(f"[{FACES}]{{3}}")
+    )
+    ana_row = projector.locator(".dicelab-players-view tr", has_text="Ana")
+    expect(ana_row.locator(".dicelab-shield")).to_have_text(re.compile("^■+$"))
+    screenshot(teacher, "class-table-projector")
+    assert Client(class_service.url).about(code.inner_text())["bots"] == {"Ana": "honest"}
