@@ -1,10 +1,11 @@
 """Class tables in the browser: two students, each in a Chromium context of
 their own (a kernel each), find a table in the play app's Class tables tab by
 its code and play a round of Sly Dice against each other through Voilà and
-the service; at every step each page holds only its own hidden dice (its
-DOM and every websocket frame it has received).  A student who closes the
-page comes back to the same seat and the same view.  The teacher's projector
-view shows the table's code and the public table."""
+the service, and the same for Solo; at every step each page holds only its
+own hidden dice or cards (its DOM and every websocket frame it has received).
+A student who closes the page comes back to the same seat and the same
+view.  The teacher's projector view shows the table's code and the public
+table."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from playwright.sync_api import expect
 
 from dicelab.classroom import Client
 from dicelab.classroom.store import Store
-from dicelab.sly_dice.game import SlyDiceGame
+from dicelab.games import GAMES
 from dicelab.sly_dice.panel.views import dice_text
 from tests.browser.conftest import (
     LOAD,
@@ -32,6 +33,7 @@ from tests.browser.test_hidden import Wire
 
 pytestmark = pytest.mark.browser
 FACES = "⚀⚁⚂⚃⚄⚅"
+NUMBER_CARD = re.compile(r"^(red|yellow|green|blue)-\d$")  # a name no other word holds
 
 
 @pytest.fixture
@@ -53,12 +55,12 @@ def pages(browser, play_server, app_ready) -> Iterator[Any]:
         page.context.close()
 
 
-def sit(page: Any, code: str, player: str) -> Any:
+def sit(page: Any, code: str, player: str, game: str = "sly-dice") -> Any:
     """Find table `code` and sit as `player`: the game's panel at that seat."""
     page.locator(".dicelab-code-input input").fill(code.lower())
     page.locator(".dicelab-find").click()
     page.locator(".dicelab-sit", has_text=f"Sit as {player}").click()
-    panel = page.locator(".dicelab-lobby .dicelab-sly-dice")
+    panel = page.locator(f".dicelab-lobby .dicelab-{game}")
     expect(panel.locator(".dicelab-at-table")).to_contain_text(f"you are {player}")
     return panel
 
@@ -74,16 +76,21 @@ def usable(locator: Any) -> Any:
     return None
 
 
-def sly_step(panel: Any) -> bool:
-    """Take the next step a plain student would (stop after a first roll, roll,
-    claim the first card, pass, keep the dice hidden); whether there was one."""
-    for css in (
-        ".dicelab-stop",
-        ".dicelab-roll",
-        ".dicelab-card",
-        ".dicelab-pass",
-        ".dicelab-keep",
-    ):
+STEPS = {  # what a plain student clicks first, when it is theirs to click
+    # stop after a first roll, roll, claim the first card, pass, keep the dice hidden
+    "sly-dice": [".dicelab-stop", ".dicelab-roll", ".dicelab-card", ".dicelab-pass"],
+    # the next round, go on, a colour or a player a card asks for, the Gift's
+    # cards then Give, a card that may be played, accept an attack, draw
+    "solo": [".dicelab-next-round", ".dicelab-go-on", ".dicelab-colour-button"],
+}
+STEPS["sly-dice"].append(".dicelab-keep")
+STEPS["solo"] += [".dicelab-target", ".dicelab-give", ".dicelab-hand-card:not(.dicelab-picked)"]
+STEPS["solo"] += [".dicelab-accept", ".dicelab-draw"]
+
+
+def step(panel: Any, game: str) -> bool:
+    """Click the first control of `STEPS[game]` the student may use; whether there was one."""
+    for css in STEPS[game]:
         control = usable(panel.locator(css))
         if control is not None:
             control.click()
@@ -94,18 +101,21 @@ def sly_step(panel: Any) -> bool:
 class Table:
     """The table as the teacher's client and the service's file see it."""
 
-    def __init__(self, service: Any, players: list[str], seed: int) -> None:
-        self.service = service
+    def __init__(self, service: Any, game: str, players: list[str], seed: int) -> None:
+        self.service, self.game = service, game
         self.teacher = Client(service.url)
-        self.code = self.teacher.create("sly-dice", players, seed=seed)["code"]
+        self.code = self.teacher.create(game, players, seed=seed)["code"]
+
+    def view(self) -> dict[str, Any]:
+        return self.teacher.view()
 
     def version(self) -> int:
-        return int(self.teacher.view()["version"])
+        return int(self.view()["version"])
 
-    def moved(self, before: int, seconds: float = 3.0) -> bool:
+    def moved(self, before: int, seconds: float = 2.0) -> bool:
         """Whether the table has taken an action since version `before` (waiting up
-        to `seconds`: a click on a page not yet redrawn is answered in the page
-        and changes nothing)."""
+        to `seconds`: a click on a page not yet redrawn, or one that asks for a
+        choice first, is answered in the page and changes nothing)."""
         deadline = time.monotonic() + seconds
         while self.version() == before:
             if time.monotonic() > deadline:
@@ -113,15 +123,15 @@ class Table:
             time.sleep(0.05)
         return True
 
-    def whole_game(self) -> SlyDiceGame:
-        """Everything, hidden dice included, read from the service's file."""
+    def whole_game(self) -> Any:
+        """Everything, hidden dice and cards included, read from the service's file."""
         store = Store(self.service.db, read_only=True)
         try:
             stored = store.table(self.code)
         finally:
             store.close()
         assert stored is not None
-        return SlyDiceGame.from_json(stored.state)
+        return GAMES[self.game].engine_class.from_json(stored.state)
 
 
 def only_own_dice(page: Any, table: Table, me: str) -> None:
@@ -139,44 +149,73 @@ def only_own_dice(page: Any, table: Table, me: str) -> None:
         assert sum(shown.count(face) for face in FACES) <= len(seat.aside), shown
 
 
+def only_own_cards(page: Any, table: Table, me: str) -> None:
+    """What `me`'s page has shown and received names no numbered card of another
+    hand that `me` could not know of (one `me` has held, or one played): in a
+    round in play, before its end shows the hands."""
+    state = table.whole_game().state
+    if state.rounds:
+        return
+    held = getattr(page, "held", set()) | {c.id for c in state.hands[state.players.index(me)]}
+    page.held = held  # a card passed on (a Swap, a Rotate, a Gift) was seen by its holder
+    known = held | {c.id for c in state.discard}
+    received = page.wire.text()
+    for i, hand in enumerate(state.hands):
+        if state.players[i] == me:
+            continue
+        for card in hand:
+            if card.id not in known and NUMBER_CARD.match(card.id):  # "Red 5"
+                at = received.find(card.name("en"))
+                assert at < 0, f"{me}'s page: {received[max(0, at - 300) : at + 100]}"
+
+
+CHECKS = {"sly-dice": only_own_dice, "solo": only_own_cards}
+
+
 def play_until(pages: dict[str, Any], table: Table, done: Any, check: bool = True) -> int:
-    """Each student takes the next step their page offers until `done()`; how many."""
+    """Each student takes the next step their page offers until `done()`; how many
+    actions the table took."""
     steps = 0
-    deadline = time.monotonic() + 240
+    deadline = time.monotonic() + 300
     while not done():
         assert time.monotonic() < deadline, "the round did not end"
         for page in pages.values():
-            panel = page.locator(".dicelab-lobby .dicelab-sly-dice")
+            panel = page.locator(f".dicelab-lobby .dicelab-{table.game}")
             before = table.version()
-            if sly_step(panel) and table.moved(before):
+            if step(panel, table.game) and table.moved(before):
                 steps += 1
                 break
         else:
             time.sleep(0.2)  # a page redraws when its watcher hears the news
         if check:
             for name, page in pages.items():
-                only_own_dice(page, table, name)
+                CHECKS[table.game](page, table, name)
     return steps
 
 
-def test_two_students_play_a_round_of_sly_dice_each_seeing_only_their_own_dice(
-    pages, class_service
+@pytest.mark.parametrize("game", ["sly-dice", "solo"])
+def test_two_students_play_a_round_each_seeing_only_their_own_dice_or_cards(
+    pages, class_service, game
 ) -> None:
-    table = Table(class_service, ["Ana", "Bia"], seed=31)
+    table = Table(class_service, game, ["Ana", "Bia"], seed=31)
     students = {"Ana": pages(), "Bia": pages()}
     for name, page in students.items():
-        sit(page, table.code, name)
-    rounds = lambda: len(table.teacher.view()["view"]["history"])  # noqa: E731
-    steps = play_until(students, table, lambda: rounds() >= 1)
-    assert steps >= 8  # two players: the common dice, rolls, stops, claims, answers
+        sit(page, table.code, name, game)
+    history = "history" if game == "sly-dice" else "rounds"
+
+    def round_over() -> bool:
+        return len(table.view()["view"][history]) >= 1
+
+    steps = play_until(students, table, round_over)
+    assert steps >= 8  # two players: the round takes turns of both
     for name, page in students.items():
-        panel = page.locator(".dicelab-lobby .dicelab-sly-dice")
+        panel = page.locator(f".dicelab-lobby .dicelab-{game}")
         expect(panel.locator(".dicelab-message")).not_to_contain_text("Internal error")
-        screenshot(page, f"class-table-sly-dice-{name.lower()}")
+        screenshot(page, f"class-table-{game}-{name.lower()}")
 
 
 def test_a_student_who_closes_the_page_comes_back_to_the_same_seat(pages, class_service) -> None:
-    table = Table(class_service, ["Ana", "Bia"], seed=32)
+    table = Table(class_service, "sly-dice", ["Ana", "Bia"], seed=32)
     ana, bia = pages(), pages()
     sit(ana, table.code, "Ana")
     sit(bia, table.code, "Bia")
