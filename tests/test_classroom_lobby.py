@@ -5,11 +5,14 @@ projector shows only what the whole class may see."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from dicelab.classroom.lobby import Lobby
 from dicelab.classroom.projector import Projector
 from dicelab.sly_dice.panel import SlyDicePanel
+from dicelab.solitaire.simulate import same_dice
 from dicelab.solo.panel import SoloPanel
 
 
@@ -111,3 +114,44 @@ def test_the_lobby_in_another_language_keeps_the_seat_and_the_table(service) -> 
     french = teacher.in_language("fr")
     assert french.projector is not None and french.projector.lang == "fr"
     assert code in french.projector.code.value and "Rejoignez" in french.projector.code.value
+
+
+def test_a_whole_game_of_solitaire_dice_on_the_projector_with_three_students(service) -> None:
+    """The teacher rolls for everyone, each student splits the roll on their own
+    sheet (the others' hidden until the end); at the end the projector shows
+    every sheet side by side, and the planner's and search's on the same dice."""
+    projector = teacher_table(service.url, "solitaire")
+    code = projector.answer["code"]
+    students = {name: sit(service.url, code, name).panel for name in ("Ana", "Bia", "Cleo")}
+    rng = random.Random(3)
+    for _ in range(1_000):
+        projector.sync()
+        if projector.answer["over"]:
+            break
+        if projector.shared.children:
+            projector.shared.children[0].click()  # Roll for everyone
+        for panel in students.values():
+            panel.sync()
+            shown = [view.widget.layout.display != "none" for view in panel.players_views]
+            over = panel.game.is_over  # (the last choice of this round of clicks ends it)
+            assert shown == [over or i == panel.seat for i in range(3)], "only my own sheet"
+            options = panel.option_buttons[panel.seat]
+            live = [button for button in options if button.layout.display != "none"]
+            if panel.chooser is not None and live:
+                rng.choice(live).click()
+            elif panel.game.legal_actions():
+                panel.roll_button.click()  # the last one still playing rolls
+    assert projector.answer["over"] and projector.bots_task is not None
+    projector.bots_task.join()
+    assert projector.errors == [] and all(panel.errors == [] for panel in students.values())
+    for name in ("Ana", "Bia", "Cleo"):
+        assert (
+            f"<b>{name}</b> · {projector.answer['scores'][name]}" in projector.public.sheets.value
+        )
+    bots = same_dice(projector.answer["seed"], ["planner", "search"])
+    for kind, sheet in bots.items():
+        label = projector.words(f"bot_{kind}")
+        assert f"<b>{label}</b> · {sheet.score}" in projector.public.bot_sheets.value
+    for panel in students.values():
+        panel.sync()
+        assert all(view.widget.layout.display != "none" for view in panel.players_views)

@@ -12,7 +12,7 @@ else `DICELAB_TABLES_URL`, else `http://127.0.0.1:8765` (`dicelab class serve`).
 
 >>> lobby = Lobby("http://127.0.0.1:1", lang="es")
 >>> lobby.find_button.description, [title for title, _ in lobby.game_choice.options]
-('Buscar la mesa', ['Sly Dice', 'Solo'])
+('Buscar la mesa', ['Solitaire Dice', 'Sly Dice', 'Solo'])
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def table_games() -> list[str]:
     whose projector view exists.
 
     >>> table_games()
-    ['sly-dice', 'solo']
+    ['solitaire', 'sly-dice', 'solo']
     """
     return [
         name

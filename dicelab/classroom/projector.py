@@ -23,6 +23,7 @@ import ipywidgets as widgets
 from dicelab.classroom.client import Client
 from dicelab.classroom.seat import Watcher
 from dicelab.classroom.words import TABLE_WORDS
+from dicelab.core.ui.background import BackgroundTask
 from dicelab.core.ui.callbacks import safe_callback
 from dicelab.core.ui.panel import SUMMARY_STYLE
 from dicelab.core.ui.widgets import PANEL_CSS, MessageArea, set_visible, show_text
@@ -92,6 +93,7 @@ class Projector:
             self.widget.add_class(name)
         self.widget.add_class(f"dicelab-lang-{self.lang}")
         self.watcher = Watcher(client)
+        self.bots_task: BackgroundTask | None = None  # the bots on the same dice, at the end
         self.refresh()
         if watch:
             self.watcher.start(self.sync)
@@ -119,8 +121,10 @@ class Projector:
         self.shared.children = [self._shared_button(action) for action in answer["legal"]]
         view = self.engine_class.view_from_json(json.dumps(answer["view"]))
         on_view = self.engine_class.from_state(view, 0)
-        self.public.players.kinds = self._kinds()
+        self.public.kinds = self._kinds()
         self.public.refresh(view, on_view.scores())
+        if answer["over"] and hasattr(self.public, "same_dice") and self.bots_task is None:
+            self._bots_on_same_dice(answer["seed"])
         if answer["over"]:
             scores = answer["scores"]
             head = f"{w('game_over')} {result_text(scores, on_view.winners(), w)}"
@@ -128,6 +132,24 @@ class Projector:
         else:
             moves = answer["version"]
             show_text(self.summary, w("version", count=moves, n=moves), "color:#424242")
+
+    def _bots_on_same_dice(self, seed: int) -> None:
+        """The bots' games on the table's dice, played in the background (a few
+        seconds), then shown beside the students' sheets."""
+        self.message.info(self.words("bots_play"))
+        self.bots_task = BackgroundTask(
+            lambda _progress: self.public.same_dice(seed), self._on_bots_done, self._on_failed
+        )
+        self.bots_task.start()
+
+    @safe_callback
+    def _on_bots_done(self, sheets: Any) -> None:
+        self.public.show_same_dice(sheets)
+        self.message.clear()
+
+    @safe_callback
+    def _on_failed(self, error: BaseException) -> None:
+        raise error
 
     def _seats_html(self) -> str:
         w, answer = self.words, self.answer

@@ -38,6 +38,9 @@ from dicelab.games import GAMES
 __all__ = ["TableGame", "Watcher"]
 
 RETRY = 2.0  # seconds before a watcher reconnects to a service that went away
+MOVES = frozenset(  # what an engine offers that changes a game, or writes it whole
+    {"roll", "choose", "redraw_hidden", "save", "to_json", "to_dict", "from_json", "load"}
+)
 
 
 class TableGame:
@@ -141,6 +144,14 @@ class TableGame:
         if player != self.me:
             raise SettingsError(f"this seat is {self.me}'s: it sees only {self.me}'s view")
         return self._state
+
+    def __getattr__(self, name: str) -> Any:
+        """What else the game's engine says of the game as it stands, read from the
+        engine run on my view (Solitaire Dice's `options(player)`, `dice`...):
+        never a move, which goes through `apply` to the service."""
+        if name.startswith("_") or name in MOVES:
+            raise AttributeError(f"a class table's seat has no {name!r} (moves go through apply)")
+        return getattr(self._local, name)
 
     # --- keeping up with the table ------------------------------------------------------
 

@@ -40,5 +40,6 @@ TABLE_WORDS = COMMON_WORDS | messages(
     msg("table|give", "Give"),
     msg("table|given", "{name}'s seat: {bot} from now on"),
     msg("table|roll_for_all", "Roll for everyone"),
+    msg("table|bots_play", "The bots play the same dice…"),
     msg_plural("table|version", "{n} move so far", "{n} moves so far"),
 )

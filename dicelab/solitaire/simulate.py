@@ -30,6 +30,7 @@ from dicelab.core.present.simulation import SimulationResult
 from dicelab.core.ui.progress import Progress, progress_bar
 from dicelab.errors import SettingsError
 from dicelab.solitaire.batch import Batch, BatchStrategy, SheetStrategy
+from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.rules import END_MARK, WIN
 from dicelab.solitaire.sheet import Sheet
 from dicelab.solitaire.strategy import get_strategy
@@ -272,3 +273,25 @@ def compare_figure(results: Sequence[SolitaireSimulation], kind: str = "histogra
     fig.update_yaxes(title_text="%", row=1, col=2)
     fig.update_layout(title="Solitaire Dice: strategies compared", template="plotly_white")
     return fig
+
+
+def same_dice(seed: int, kinds: Sequence[str]) -> dict[str, Sheet]:
+    """The final sheet of each bot of `kinds`, each playing a game of its own on
+    the dice of the game started from `seed` (a class table's): a game's dice
+    follow from its seed alone, not from its players, so each bot gets the
+    table's rolls in order (and the rolls after them, if it plays longer).
+
+    >>> sheets = same_dice(7, ["greedy"])
+    >>> one, two = SolitaireGame(["Ana"], seed=7), SolitaireGame(["Ana", "Bia"], seed=7)
+    >>> sheets["greedy"].finished, one.roll() == two.roll()
+    (True, True)
+    """
+    sheets = {}
+    for kind in kinds:
+        game = SolitaireGame([kind], seed=seed)
+        strategy, rng = get_strategy(kind), np.random.default_rng(seed)
+        while not game.is_over:
+            dice = tuple(sorted(game.roll()))
+            game.choose(0, strategy(game.sheet(0), dice, game.options(0), rng))
+        sheets[kind] = game.sheet(0)
+    return sheets

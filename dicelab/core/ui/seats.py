@@ -18,15 +18,13 @@ play in the service; the panel redraws each time the table moves).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
 from dicelab.core.engine import MAX_PLAYERS, player_names
-from dicelab.core.ui.callbacks import safe_callback
-from dicelab.core.ui.panel import G, H, Panel
-from dicelab.core.ui.widgets import set_visible
+from dicelab.core.ui.at_table import TablePanel
+from dicelab.core.ui.panel import G, H
 from dicelab.errors import SettingsError
 
 BOT_NAMES = ("Cleo", "Duda", "Edu", "Fabi", "Gil")
@@ -79,66 +77,25 @@ def seats_of(
     return seated, kinds
 
 
-class BotsPanel(Panel[G, H]):
+class BotsPanel(TablePanel[G, H]):
     """A panel where you play against bots: its `kinds` (None for you, then each
     bot's), and `from_game` / `load` / `in_language` that keep the rules and the
     bots."""
 
     kinds: list[str | None]
     players_view: Any  # who sits where (`kinds` names them)
-    seat = 0  # your place at the table: the first, but at a class table
 
     @property
     def me(self) -> str:
         """Your name (the first player; at a class table, your seat's)."""
         return str(self.game.players[self.seat])
 
-    @classmethod
-    def at_table(cls: type[B], game: Any, lang: str = "en", watch: bool = True) -> B:
-        """A panel playing one seat of a class table: `game` is that seat's
-        `dicelab.classroom.TableGame`.  It shows only that seat's view, acts
-        through the service, and (`watch`) redraws each time the table moves;
-        New game, the seed and Save belong to the table, not to the panel."""
-        if not getattr(game, "remote", False):
-            raise SettingsError(f"at_table needs a class table's seat, not {game!r}")
-        panel = cls(game.players, seed=0, lang=lang, **cls._settings_of(game))
-        panel.seat = game.players.index(game.me)
-        panel.kinds = [None if p == game.me else game.bots.get(p, "") for p in game.players]
-        panel._seat_at_table(game)
-        if watch:
-            game.watch(panel.sync)
-        return panel
-
     def _seat_at_table(self, game: Any) -> None:
-        """Play `game`, a class table's seat: the table's name in the head, no
-        footer, your seat's kinds of players; then draw it."""
+        """At a class table: your seat's kinds of players (classmates, the table's
+        bots), then the seat itself."""
+        self.kinds = [None if p == game.me else game.bots.get(p, "") for p in game.players]
         self.players_view.kinds = list(self.kinds)
-        seat = html.escape(self.words("at_table", code=game.code, name=game.me))
-        self.title.value += f"<div class='dicelab-at-table'>{seat}</div>"
-        for box in (self.seed_controls.box, self.save_controls.box, self.again_button):
-            set_visible(box, False)
-        self._install(game, None)
-
-    @safe_callback
-    def sync(self) -> None:
-        """Redraw if the class table has moved (`at_table` calls it at each move)."""
-        game: Any = self._game  # at a class table, a TableGame
-        if game.remote and game.sync():
-            self.refresh()
-            self.message.info(self._prompt())
-
-    def _prompt(self) -> str:
-        raise NotImplementedError
-
-    def in_language(self: B, lang: str) -> B:
-        """A panel in another language that plays on with the same game (at a class
-        table: the same seat, still following the table)."""
-        game: Any = self._game
-        if not game.remote:
-            return super().in_language(lang)
-        panel = type(self).at_table(game, lang, watch=game.watching)
-        panel.hints_toggle.value = self.hints_toggle.value
-        return panel
+        super()._seat_at_table(game)
 
     @classmethod
     def _settings_of(cls, game: Any) -> dict[str, Any]:

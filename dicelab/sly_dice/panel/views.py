@@ -245,6 +245,7 @@ class PublicTable:
     css = VIEWS_CSS
 
     def __init__(self, words: Words, kinds: Sequence[str | None]) -> None:
+        self.kinds = list(kinds)  # who plays each seat (the projector keeps it up to date)
         self.words = words
         self.common = widgets.HTML()
         self.players = PlayersView(words, kinds)
@@ -260,4 +261,5 @@ class PublicTable:
             f"<b>{html.escape(w('common'))}</b> <span class='dicelab-dice-text'>{dice}</span>"
             f"<br><b>{html.escape(w('cards'))}</b> {html.escape(cards)}"
         )
+        self.players.kinds = self.kinds
         self.players.refresh(view, scores)

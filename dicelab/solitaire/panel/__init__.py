@@ -41,17 +41,17 @@ import ipywidgets as widgets
 import numpy as np
 
 from dicelab.core.present.charts import CHART_CSS
+from dicelab.core.ui.at_table import TablePanel
 from dicelab.core.ui.background import BackgroundTask
 from dicelab.core.ui.panel import (
     MAX_PLAYERS,
-    Panel,
     listing,
     safe_callback,
     set_visible,
     show_available,
 )
 from dicelab.errors import SettingsError
-from dicelab.solitaire.game import SolitaireGame
+from dicelab.solitaire.game import Choose, Roll, SolitaireGame
 from dicelab.solitaire.panel.hints import HintsView, tables_ready, warm_up
 from dicelab.solitaire.panel.seats import seat_bots
 from dicelab.solitaire.panel.views import SHEET_CSS, PlayerView, breakdown_html
@@ -66,7 +66,7 @@ S = TypeVar("S", bound="SolitairePanel")
 BotMap = Mapping[str, str] | None  # {a player who is a bot: its strategy name}
 
 
-class SolitairePanel(Panel[SolitaireGame, HintsView]):
+class SolitairePanel(TablePanel[SolitaireGame, HintsView]):
     """A Solitaire Dice table for 1 to 6 players sharing each roll, bots included.
 
     `SolitairePanel(players=["Ana"], seed=None, lang="en", planner=None, bots=())`:
@@ -206,11 +206,16 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
 
     @property
     def chooser(self) -> int | None:
-        """The index of the first player who has to choose (None if nobody has)."""
+        """The index of the first player who has to choose (None if nobody has); at a
+        class table, yours while you have to."""
         waiting = sorted(self._game.state.waiting)
+        if self._game.remote:
+            return self.seat if self.seat in waiting else None
         return waiting[0] if waiting else None
 
     def _hints_player(self) -> int | None:
+        if self._game.remote:
+            return self.seat
         if self.chooser is not None:
             return self.chooser
         playing = [p for p, s in enumerate(self._game.state.sheets) if not s.finished]
@@ -247,6 +252,8 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
         for p, view in enumerate(self._views):
             bot = self._bots.get(game.players[p])
             view.refresh(game, self.chooser, self._last.get(p), suggestions.get(p), bot)
+            # at a class table each splits the roll on their own sheet: the others' at the end
+            set_visible(view.widget, over or not game.remote or p == self.seat)
         if over:
             self.show_end(game_over_text(game.scores(), game.winners(), w), breakdown_html(game, w))
         else:
@@ -263,9 +270,12 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
         checks it): what was marked, said."""
         game, w = self._game, self.words
         options, dice = game.options(player), game.dice or ()
-        sheet = game.choose(player, option)
+        if isinstance(option, int) and not 0 <= option < len(options):
+            game.choose(player, option)  # no such option: the engine says why (no roll...)
         split = options[option] if isinstance(option, int) else option
         name = game.players[player]
+        game.apply(Choose(name, split))
+        sheet = game.sheet(player)
         self._last[player] = split
         text = w("chose", name=name, option=option_text(dice, split, w), score=sheet.score)
         if sheet.finished:
@@ -291,7 +301,8 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
 
     @safe_callback
     def _on_roll(self) -> None:
-        dice = self._game.roll()
+        self._game.apply(Roll())
+        dice = self._game.dice or ()
         self._last = {}
         w, game = self.words, self._game
         said = [w("rolled", dice=" ".join(map(str, dice))), *self._bots_choose()]
@@ -321,6 +332,24 @@ class SolitairePanel(Panel[SolitaireGame, HintsView]):
             self.message.success(text)  # the end screen says who won
         else:
             self.message.success(f"{text} {w('ready')}.")
+
+    def _prompt(self) -> str:
+        """What to do now: choose (you, at a class table), wait for the others, roll."""
+        game, w = self._game, self.words
+        if game.is_over:
+            return ""
+        if self.chooser is not None:
+            name = game.players[self.chooser]
+            return w("choose_now", names=name, count=1)
+        if game.waiting:
+            return w("waiting", names=listing(game.waiting, w), count=len(game.waiting))
+        return w("click_roll")
+
+    def _seat_at_table(self, game: Any) -> None:
+        """At a class table the other seats are classmates or the table's bots,
+        which choose in the service."""
+        self._bots = {}
+        super()._seat_at_table(game)
 
     @safe_callback
     def _on_die(self) -> None:

@@ -20,11 +20,11 @@ True
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from dicelab.core.ui.panel import Words, set_visible
+from dicelab.core.ui.panel import Words, die_face, listing, set_visible
 from dicelab.core.ui.widgets import close_tree
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.panel.words import option_text
@@ -39,6 +39,7 @@ from dicelab.solitaire.rules import (
     Split,
 )
 from dicelab.solitaire.sheet import Sheet, tally
+from dicelab.solitaire.state import GameState
 
 BLANK = "\u00a0"  # an empty button description would leave the old text in the browser
 DISCARD_ROW = 3  # the discard numbers sit beside the sums 5..10, as in seed 000
@@ -354,3 +355,54 @@ def breakdown_html(game: SolitaireGame, words: Words) -> str:
     )
     header = "".join(f"<th>{h}</th>" for h in head)
     return f'<table class="dicelab-table dicelab-breakdown"><tr>{header}</tr>{body}</table>'
+
+
+class PublicTable:
+    """What the whole class sees of a table, for the teacher's projector: the roll
+    and who must still choose (each splits it on their own sheet); at the end
+    every sheet side by side, and (`same_dice`, then `show_same_dice`) the
+    sheets of the planner and search bots on the same dice."""
+
+    name = "solitaire"
+    css = SHEET_CSS
+    bots = ("planner", "search")
+
+    def __init__(self, words: Words, kinds: Sequence[str | None]) -> None:
+        self.kinds = list(kinds)  # who plays each seat (the projector keeps it up to date)
+        self.words = words
+        self.status = widgets.HTML()
+        self.sheets = widgets.HTML()
+        self.bot_sheets = widgets.HTML()
+        self.widget = widgets.VBox([self.status, self.sheets, self.bot_sheets])
+
+    def refresh(self, view: GameState, scores: dict[str, int]) -> None:
+        w = self.words
+        dice = " ".join(die_face(face) for face in view.dice or ())
+        roll = w("roll_number", n=view.rolls) if view.rolls else w("click_roll")
+        waiting = [view.players[i] for i in sorted(view.waiting)]
+        who = w("waiting", names=listing(waiting, w), count=len(waiting)) if waiting else ""
+        self.status.value = (
+            f"<b>{html.escape(roll)}</b> <span class='dicelab-big-dice'>{dice}</span>"
+            f"<div>{html.escape(who)}</div>"
+        )
+        shown = dict(zip(view.players, view.sheets)) if view.finished else {}
+        self.sheets.value = sheets_html(shown, w)
+
+    def same_dice(self, seed: int) -> dict[str, Sheet]:
+        """The bots' sheets on the table's dice (seconds: run it in the background)."""
+        from dicelab.solitaire.simulate import same_dice  # numpy tables: only at the end
+
+        return same_dice(seed, self.bots)
+
+    def show_same_dice(self, sheets: dict[str, Sheet]) -> None:
+        w = self.words
+        self.bot_sheets.value = sheets_html({w(f"bot_{k}"): s for k, s in sheets.items()}, w)
+
+
+def sheets_html(sheets: dict[str, Sheet], words: Words) -> str:
+    """Sheets side by side, each under its player's name and score."""
+    cells = "".join(
+        f"<div><b>{html.escape(name)}</b> · {sheet.score}{sheet_html(sheet, words)}</div>"
+        for name, sheet in sheets.items()
+    )
+    return f"<div style='display:flex;flex-wrap:wrap;gap:6px 18px'>{cells}</div>" if cells else ""

@@ -109,10 +109,12 @@ class PublicTable:
     css = TABLE_CSS + CARDS_CSS
 
     def __init__(self, words: Words, kinds: Sequence[str | None]) -> None:
+        self.kinds = list(kinds)  # who plays each seat (the projector keeps it up to date)
         self.table = TableView(words)
         self.players = PlayersView(words, kinds)
         self.widget = widgets.VBox([self.table.widget, self.players.widget])
 
     def refresh(self, view: GameState, scores: dict[str, int]) -> None:
         self.table.refresh(view)
+        self.players.kinds = self.kinds
         self.players.refresh(view, None if view.finished else current_seat(view))
