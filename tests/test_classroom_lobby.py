@@ -128,8 +128,8 @@ def test_a_whole_game_of_solitaire_dice_on_the_projector_with_three_students(ser
         projector.sync()
         if projector.answer["over"]:
             break
-        if projector.shared.children:
-            projector.shared.children[0].click()  # Roll for everyone
+        if projector.roll_button.layout.display != "none":
+            projector.roll_button.click()  # Roll for everyone
         for panel in students.values():
             panel.sync()
             shown = [view.widget.layout.display != "none" for view in panel.players_views]

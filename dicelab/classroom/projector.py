@@ -34,6 +34,10 @@ from dicelab.games import GAMES
 __all__ = ["Projector", "public_table_class"]
 
 CODE_STYLE = "font-size:2.2em;font-weight:bold;letter-spacing:0.15em;font-family:monospace"
+PROJECTOR_CSS = """
+.dicelab-projector .dicelab-big-dice, .dicelab-projector .dicelab-dice-text { font-size: 32px; }
+.dicelab-projector table.dicelab-seats td { padding: 0 8px; line-height: 1.3; }
+"""
 
 
 def public_table_class(game: str) -> Any:
@@ -68,7 +72,11 @@ class Projector:
         self.code = widgets.HTML()
         self.seats = widgets.HTML()
         self.message = MessageArea(layout=widgets.Layout(min_height="24px"))
-        self.shared = widgets.HBox()
+        self.roll_button = widgets.Button(
+            description=w("roll_for_all"), icon="dice", button_style="primary"
+        )
+        self.roll_button.add_class("dicelab-roll")
+        self.roll_button.on_click(lambda _b: self._on_shared())
         self.summary = widgets.HTML()
         wide = {"description_width": "initial"}  # a label as long as its words, in any language
         self.bot_seat = widgets.Dropdown(
@@ -86,8 +94,8 @@ class Projector:
             [self.bot_seat, self.bot_kind, self.give_button],
             layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px 12px"),
         )
-        style = widgets.HTML(f"<style>{PANEL_CSS}{self.public.css}</style>")
-        parts = [self.code, self.seats, bots, self.shared, self.public.widget, self.summary]
+        style = widgets.HTML(f"<style>{PANEL_CSS}{self.public.css}{PROJECTOR_CSS}</style>")
+        parts = [self.code, self.seats, bots, self.roll_button, self.public.widget, self.summary]
         self.widget = widgets.VBox([style, *parts, self.message])
         for name in ("dicelab-panel", "dicelab-projector", f"dicelab-{self.public.name}"):
             self.widget.add_class(name)
@@ -118,7 +126,7 @@ class Projector:
         self.bot_seat.options = students
         for widget in (self.bot_seat, self.bot_kind, self.give_button):
             set_visible(widget, bool(students) and not answer["over"])
-        self.shared.children = [self._shared_button(action) for action in answer["legal"]]
+        set_visible(self.roll_button, bool(answer["legal"]))
         view = self.engine_class.view_from_json(json.dumps(answer["view"]))
         on_view = self.engine_class.from_state(view, 0)
         self.public.kinds = self._kinds()
@@ -168,15 +176,6 @@ class Projector:
         head = f"<tr><th>{html.escape(w('seat'))}</th><th>{html.escape(w('who'))}</th></tr>"
         return f"<table class='dicelab-players dicelab-seats'>{head}{''.join(rows)}</table>"
 
-    def _shared_button(self, action: dict[str, Any]) -> widgets.Button:
-        """A button for an action anyone at the table may take (a roll for everyone)."""
-        button = widgets.Button(
-            description=self.words("roll_for_all"), icon="dice", button_style="primary"
-        )
-        button.add_class("dicelab-roll")
-        button.on_click(lambda _b: self._on_shared(action))
-        return button
-
     # --- clicks and news -------------------------------------------------------------
 
     @safe_callback
@@ -186,8 +185,12 @@ class Projector:
         self.refresh()
 
     @safe_callback
-    def _on_shared(self, action: dict[str, Any]) -> None:
-        self.answer = self.client.act(action)
+    def _on_shared(self) -> None:
+        """The action anyone at the table may take (Solitaire Dice's roll for everyone)."""
+        if not self.answer["legal"]:  # (hidden then: a click from a page not yet redrawn)
+            self.refresh()
+            return
+        self.answer = self.client.act(self.answer["legal"][0])
         self.refresh()
 
     @safe_callback

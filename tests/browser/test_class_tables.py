@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from dicelab.classroom import Client
@@ -76,6 +77,16 @@ def usable(locator: Any) -> Any:
     return None
 
 
+def clicked(control: Any) -> bool:
+    """Click `control` if it is still there (a page redrawn meanwhile may have
+    hidden it); whether it was."""
+    try:
+        control.click(timeout=2_000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 STEPS = {  # what a plain student clicks first, when it is theirs to click
     # stop after a first roll, roll, claim the first card, pass, keep the dice hidden
     "sly-dice": [".dicelab-stop", ".dicelab-roll", ".dicelab-card", ".dicelab-pass"],
@@ -93,24 +104,35 @@ def step(panel: Any, game: str) -> bool:
     for css in STEPS[game]:
         control = usable(panel.locator(css))
         if control is not None:
-            control.click()
-            return True
+            return clicked(control)
     return False
 
 
 class Table:
-    """The table as the teacher's client and the service's file see it."""
+    """The table as the teacher's client and the service's file see it (a table
+    made on a teacher's page: the file alone)."""
 
-    def __init__(self, service: Any, game: str, players: list[str], seed: int) -> None:
+    def __init__(
+        self, service: Any, game: str, players: list[str], seed: int, code: str | None = None
+    ) -> None:
         self.service, self.game = service, game
         self.teacher = Client(service.url)
-        self.code = self.teacher.create(game, players, seed=seed)["code"]
+        self.code = code or self.teacher.create(game, players, seed=seed)["code"]
 
     def view(self) -> dict[str, Any]:
         return self.teacher.view()
 
+    def stored(self) -> Any:
+        store = Store(self.service.db, read_only=True)
+        try:
+            stored = store.table(self.code)
+        finally:
+            store.close()
+        assert stored is not None
+        return stored
+
     def version(self) -> int:
-        return int(self.view()["version"])
+        return int(self.stored().actions)
 
     def moved(self, before: int, seconds: float = 2.0) -> bool:
         """Whether the table has taken an action since version `before` (waiting up
@@ -125,13 +147,7 @@ class Table:
 
     def whole_game(self) -> Any:
         """Everything, hidden dice and cards included, read from the service's file."""
-        store = Store(self.service.db, read_only=True)
-        try:
-            stored = store.table(self.code)
-        finally:
-            store.close()
-        assert stored is not None
-        return GAMES[self.game].engine_class.from_json(stored.state)
+        return GAMES[self.game].engine_class.from_json(self.stored().state)
 
 
 def only_own_dice(page: Any, table: Table, me: str) -> None:
@@ -234,16 +250,22 @@ def test_a_student_who_closes_the_page_comes_back_to_the_same_seat(pages, class_
     assert dice == mine and any(face in "".join(dice) for face in FACES)
 
 
-def test_the_teacher_makes_a_table_and_projects_it(pages, class_service) -> None:
-    teacher = pages()
-    teacher.locator(".dicelab-lobby select").first.select_option(label="Sly Dice")
-    teacher.locator(".dicelab-lobby input").nth(1).fill("Ana, Bia, Cleo")
+def make_table(teacher: Any, game: str, players: str) -> Any:
+    """The teacher's page makes a table of `game` for `players`: its projector view."""
+    teacher.locator(".dicelab-lobby select").first.select_option(label=GAMES[game].title)
+    teacher.locator(".dicelab-lobby input").nth(1).fill(players)
     teacher.locator(".dicelab-create").click()
     projector = teacher.locator(".dicelab-projector")
-    code = projector.locator(".dicelab-table-code")
-    expect(code).to_have_text(re.compile(r"^[A-Z0-9]{6}$"))
+    expect(projector.locator(".dicelab-table-code")).to_have_text(re.compile(r"^[A-Z0-9]{6}$"))
+    return projector
+
+
+def test_the_teacher_makes_a_table_and_projects_it(pages, class_service) -> None:
+    teacher = pages()
+    projector = make_table(teacher, "sly-dice", "Ana, Bia, Cleo")
+    code = projector.locator(".dicelab-table-code").inner_text()
     student = pages()
-    sit(student, code.inner_text(), "Bia")
+    sit(student, code, "Bia")
     expect(projector.locator(".dicelab-seats")).to_contain_text("joined")
     student.locator(".dicelab-lobby .dicelab-sly-dice .dicelab-roll").click()  # not Bia's turn
     projector.locator("select").first.select_option("Ana")
@@ -258,4 +280,44 @@ def test_the_teacher_makes_a_table_and_projects_it(pages, class_service) -> None
     ana_row = projector.locator(".dicelab-players-view tr", has_text="Ana")
     expect(ana_row.locator(".dicelab-shield")).to_have_text(re.compile("^■+$"))
     screenshot(teacher, "class-table-projector")
-    assert Client(class_service.url).about(code.inner_text())["bots"] == {"Ana": "honest"}
+    assert Client(class_service.url).about(code)["bots"] == {"Ana": "honest"}
+
+
+def test_a_whole_game_of_solitaire_dice_on_the_projector_and_three_students(
+    pages, class_service
+) -> None:
+    """The teacher's page rolls for everyone, three students' pages split each
+    roll on their own sheet; at the end the projector shows every sheet side by
+    side, and the planner's and search's on the same dice."""
+    teacher = pages()
+    projector = make_table(teacher, "solitaire", "Ana, Bia, Cleo")
+    code = projector.locator(".dicelab-table-code").inner_text()
+    table = Table(class_service, "solitaire", [], 0, code)
+    students = {name: pages() for name in ("Ana", "Bia", "Cleo")}
+    for name, page in students.items():
+        sit(page, code, name, "solitaire")
+    roll = projector.locator(".dicelab-roll")
+    deadline = time.monotonic() + 600
+    while not table.whole_game().is_over:
+        assert time.monotonic() < deadline, "the game did not end"
+        before = table.version()
+        control = usable(roll)
+        if control is None:
+            for page in students.values():
+                panel = page.locator(".dicelab-lobby .dicelab-solitaire")
+                control = usable(panel.locator(".dicelab-option")) or usable(
+                    panel.locator(".dicelab-roll")  # the last one still playing rolls
+                )
+                if control is not None:
+                    break
+        if control is None or not clicked(control) or not table.moved(before):
+            time.sleep(0.2)  # a page redraws when its watcher hears the news
+    sheets = projector.locator(".dicelab-sheet-table")
+    expect(sheets).to_have_count(5, timeout=60_000)  # three students', then two bots'
+    for name in ("Ana", "Bia", "Cleo", "planner bot", "search bot"):
+        expect(projector).to_contain_text(name)
+    screenshot(teacher, "class-table-solitaire-projector")
+    for page in students.values():  # every sheet on every student's page at the end
+        expect(
+            page.locator(".dicelab-lobby .dicelab-solitaire .dicelab-sheet-table:visible")
+        ).to_have_count(3)
