@@ -5,12 +5,16 @@ projector shows only what the whole class may see."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
 
 from dicelab.classroom.lobby import Lobby
 from dicelab.classroom.projector import Projector
+from dicelab.classroom.words import TABLE_WORDS
+from dicelab.core.ui.words import COMMON_WORDS
+from dicelab.games import GAMES
 from dicelab.sly_dice.panel import SlyDicePanel
 from dicelab.solitaire.simulate import same_dice
 from dicelab.solo.panel import SoloPanel
@@ -155,3 +159,12 @@ def test_a_whole_game_of_solitaire_dice_on_the_projector_with_three_students(ser
     for panel in students.values():
         panel.sync()
         assert all(view.widget.layout.display != "none" for view in panel.players_views)
+
+
+def test_the_tables_words_take_no_word_of_a_game_s_panel() -> None:
+    """The projector speaks a game's panel words and the tables' words together:
+    a name in both would change what the panel's views say."""
+    for name, info in GAMES.items():
+        package = info.panel.partition(":")[0]
+        words = importlib.import_module(package + ".words").WORDS
+        assert set(TABLE_WORDS) & set(words) <= set(COMMON_WORDS), name

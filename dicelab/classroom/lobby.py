@@ -87,7 +87,9 @@ class Lobby:
             description=w("game"),
         )
         self.players_text = widgets.Text(
-            description=w("players"), placeholder=w("players_placeholder"), layout={"width": "24em"}
+            description=w("player_names"),
+            placeholder=w("players_placeholder"),
+            layout={"width": "24em"},
         )
         self.create_button = widgets.Button(
             description=w("create"), icon="plus", button_style="primary"
@@ -153,7 +155,7 @@ class Lobby:
         if buttons:
             self.message.info(self.words("free_seats", game=game, code=code))
         else:
-            self.message.error(self.words("no_free", code=code))
+            self.message.error(self.words("no_free_seat", code=code))
 
     @safe_callback
     def _on_sit(self, code: str, player: str) -> None:

@@ -88,15 +88,15 @@ class Projector:
             style=wide,
             layout={"width": "auto"},
         )
-        self.give_button = widgets.Button(description=w("give"), icon="android")
+        self.give_button = widgets.Button(description=w("give_to_bot"), icon="android")
         self.give_button.on_click(lambda _b: self._on_give())
-        bots = widgets.HBox(
-            [self.bot_seat, self.bot_kind, self.give_button],
-            layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px 12px"),
-        )
+        row = widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 24px")
+        head = widgets.HBox([self.code, self.roll_button], layout=row)
+        bots = widgets.VBox([self.bot_seat, self.bot_kind, self.give_button])
+        seats = widgets.HBox([self.seats, bots], layout=row)
         style = widgets.HTML(f"<style>{PANEL_CSS}{self.public.css}{PROJECTOR_CSS}</style>")
-        parts = [self.code, self.seats, bots, self.roll_button, self.public.widget, self.summary]
-        self.widget = widgets.VBox([style, *parts, self.message])
+        parts = [head, self.message, seats, self.public.widget, self.summary]
+        self.widget = widgets.VBox([style, *parts])
         for name in ("dicelab-panel", "dicelab-projector", f"dicelab-{self.public.name}"):
             self.widget.add_class(name)
         self.widget.add_class(f"dicelab-lang-{self.lang}")
@@ -123,7 +123,9 @@ class Projector:
         )
         self.seats.value = self._seats_html()
         students = [p for p in answer["players"] if p not in answer["bots"]]
-        self.bot_seat.options = students
+        if list(self.bot_seat.options) != students:
+            self.bot_seat.options = students
+            self.bot_seat.value = students[0] if students else None
         for widget in (self.bot_seat, self.bot_kind, self.give_button):
             set_visible(widget, bool(students) and not answer["over"])
         set_visible(self.roll_button, bool(answer["legal"]))
@@ -167,7 +169,7 @@ class Projector:
             if bot is not None:
                 who = w(f"bot_{bot}")
             else:
-                who = w("joined") if name in answer["seated"] else w("waiting")
+                who = w("here") if name in answer["seated"] else w("not_here")
             css = "dicelab-joined" if bot or name in answer["seated"] else "dicelab-waiting"
             rows.append(
                 f"<tr class='{css}'><td><b>{html.escape(name)}</b></td>"
