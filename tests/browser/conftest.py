@@ -48,7 +48,8 @@ LOAD = 90_000  # ms: enough for a page that finds the pool empty (a kernel start
 EXPECT = 15_000  # ms an `expect` waits: a kernel redrawing a panel on a busy machine
 expect.set_options(timeout=EXPECT)
 PROJECTOR, LAPTOP = (1280, 800), (1024, 700)
-TABS = {"dice-poker": 0, "solitaire": 1, "sly-dice": 2, "solo": 3, "lobby": 4}
+TABS = {"dice-poker": 0, "solitaire": 1, "sly-dice": 2, "solo": 3}
+LOBBY_TAB = len(TABS)  # the Class tables tab, after the games
 READY = {"solo": ".dicelab-draw"}  # what shows a tab's panel is built (else its Roll button)
 LANGUAGES = {"en": 0, "pt": 1, "es": 2, "it": 3, "fr": 4}  # the switch's buttons
 

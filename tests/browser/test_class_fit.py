@@ -18,8 +18,8 @@ from tests.browser.conftest import (
     LANGUAGES,
     LAPTOP,
     LOAD,
+    LOBBY_TAB,
     PROJECTOR,
-    TABS,
     _open_page,
     cut_labels,
     off_screen,
@@ -48,7 +48,7 @@ def tables(browser, play_server, app_ready, class_service) -> Iterator[dict[str,
 
     def lobby_page() -> Any:
         page = _open_page(browser, play_server.url, PROJECTOR)
-        page.locator(".dicelab-tabs .lm-TabBar-tab").nth(TABS["lobby"]).click()
+        page.locator(".dicelab-tabs .lm-TabBar-tab").nth(LOBBY_TAB).click()
         page.locator(".dicelab-lobby .dicelab-find").wait_for(timeout=LOAD)
         return page
 

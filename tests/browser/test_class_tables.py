@@ -24,8 +24,8 @@ from dicelab.games import GAMES
 from dicelab.sly_dice.panel.views import dice_text
 from tests.browser.conftest import (
     LOAD,
+    LOBBY_TAB,
     PROJECTOR,
-    TABS,
     _open_page,
     screenshot,
     settle,
@@ -46,7 +46,7 @@ def pages(browser, play_server, app_ready) -> Iterator[Any]:
     def open_page() -> Any:
         page = _open_page(browser, play_server.url, PROJECTOR)
         page.wire = Wire(page)
-        page.locator(".dicelab-tabs .lm-TabBar-tab").nth(TABS["lobby"]).click()
+        page.locator(".dicelab-tabs .lm-TabBar-tab").nth(LOBBY_TAB).click()
         page.locator(".dicelab-lobby .dicelab-find").wait_for(timeout=LOAD)
         opened.append(page)
         return page
@@ -175,6 +175,9 @@ def only_own_cards(page: Any, table: Table, me: str) -> None:
     held = getattr(page, "held", set()) | {c.id for c in state.hands[state.players.index(me)]}
     page.held = held  # a card passed on (a Swap, a Rotate, a Gift) was seen by its holder
     known = held | {c.id for c in state.discard}
+    pending, seat = state.pending, state.players.index(me)
+    if pending is not None and seat in (pending.by, pending.target):  # a Gift offered to me
+        known |= {c.id for c in pending.gift if c is not None}
     received = page.wire.text()
     for i, hand in enumerate(state.hands):
         if state.players[i] == me:
