@@ -20,7 +20,7 @@ from tests.browser.conftest import (
     LOAD,
     LOBBY_TAB,
     PROJECTOR,
-    _open_page,
+    _blank_page,
     cut_labels,
     off_screen,
     resize,
@@ -45,24 +45,24 @@ def tables(browser, play_server, app_ready, class_service) -> Iterator[dict[str,
     """A page in the lobby (a table found), a student's page at a table of each
     game, and the teacher's page projecting a Solitaire Dice table (rolled)."""
     opened: dict[str, Any] = {}
-
-    def lobby_page() -> Any:
-        page = _open_page(browser, play_server.url, PROJECTOR)
+    names = [*NEEDED, "projector", "lobby"]
+    new = [_blank_page(browser, PROJECTOR) for _ in names]
+    for page in new:  # a kernel each, started at once
+        page.goto(play_server.url, wait_until="commit")
+    for name, page in zip(names, new):
+        page.locator(".dicelab-dice-poker .dicelab-roll").wait_for(timeout=LOAD)
         page.locator(".dicelab-tabs .lm-TabBar-tab").nth(LOBBY_TAB).click()
         page.locator(".dicelab-lobby .dicelab-find").wait_for(timeout=LOAD)
-        return page
-
+        opened[name] = page
     for game in NEEDED:
         code = Client(class_service.url).create(game, ["Ana", "Bia"], seed=5)["code"]
-        page = opened[game] = lobby_page()
+        page = opened[game]
         page.locator(".dicelab-code-input input").fill(code)
         page.locator(".dicelab-find").click()
         page.locator(".dicelab-sit", has_text="Sit as Ana").click()
         page.locator(f".dicelab-lobby .dicelab-{game} .dicelab-at-table").wait_for(timeout=LOAD)
-    teacher = opened["projector"] = lobby_page()
-    projector = make_table(teacher, "solitaire", "Ana, Bia, Cleo, Duda, Edu, Fabi")
+    projector = make_table(opened["projector"], "solitaire", "Ana, Bia, Cleo, Duda, Edu, Fabi")
     projector.locator(".dicelab-roll").click()
-    opened["lobby"] = lobby_page()
     opened["code"] = projector.locator(".dicelab-table-code").inner_text()
     yield opened
     for page in opened.values():
