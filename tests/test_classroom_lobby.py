@@ -85,9 +85,19 @@ def test_a_student_who_closed_the_page_comes_back_to_the_same_seat(service) -> N
     projector.bot_seat.value, projector.bot_kind.value = "Bia", "random"
     projector.give_button.click()  # Bia has gone: a bot plays her seat
     third = Lobby(service.url, watch=False)
-    [button] = third.back_box.children
-    button.click()
+    back = {b.description: b for b in third.back_box.children}
+    back[f"Back to table {code} as Bia"].click()
     assert third.panel is None and "has gone to a bot" in third.message.value
+
+
+def test_a_teacher_who_closed_the_page_comes_back_to_the_projector(service) -> None:
+    projector = teacher_table(service.url, "solo", "Ana, Bia")
+    code = projector.answer["code"]
+    again = Lobby(service.url, teacher=True, watch=False)  # the page opened again
+    back = {b.description: b for b in again.back_box.children}
+    back[f"Back to table {code} (projector)"].click()
+    assert again.errors == [] and again.projector is not None
+    assert again.projector.answer["code"] == code and again.lobby_box.layout.display == "none"
 
 
 def test_the_projector_shows_solo_s_public_table(service) -> None:

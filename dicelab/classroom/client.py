@@ -94,9 +94,11 @@ class Client:
         bots: Mapping[str, str] | None = None,
         seed: int | None = None,
         ruleset: str | None = None,
+        remember: bool = False,
     ) -> dict[str, Any]:
         """A new table: its code, players, bots and free seats, and the teacher's
-        token (this client speaks as the table's teacher from now on)."""
+        token (this client speaks as the table's teacher from now on; with
+        `remember`, kept like a seat, as player "": `rejoin(code, "")`)."""
         request: dict[str, Any] = {"game": game, "players": list(players)}
         if bots is not None:
             request["bots"] = dict(bots)
@@ -105,6 +107,8 @@ class Client:
                 request[name] = value
         table: dict[str, Any] = self._call("POST", "/api/tables", request)
         self.code, self.token = table["code"], table["teacher"]
+        if remember:
+            remembered.remember(self.url, table["code"], "", table["teacher"], self.seats_file)
         return table
 
     def about(self, code: str | None = None) -> dict[str, Any]:

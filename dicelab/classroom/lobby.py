@@ -7,7 +7,8 @@ seat is remembered in the student's own data folder, so that after the page
 is closed the lobby offers "Back to table K3XM9A as Ana".  The teacher's
 lobby (`teacher=True`) also makes a table from a game and the players' names,
 and opens its projector view (`Projector`), where empty seats or those of
-students who have gone are given to bots.  The service's address is `url`,
+students who have gone are given to bots; the table's teacher token is
+remembered the same way ("Back to table K3XM9A (projector)").  The service's address is `url`,
 else `DICELAB_TABLES_URL`, else `http://127.0.0.1:8765` (`dicelab class serve`).
 
 >>> lobby = Lobby("http://127.0.0.1:1", lang="es")
@@ -122,8 +123,9 @@ class Lobby:
         """A button per table this user has sat at on this service (the latest first)."""
         buttons = []
         for code, player in remembered.seats_at(self.url)[:6]:
+            words = ("back_to", player) if player else ("back_to_projector", "")
             button = widgets.Button(
-                description=self.words("back_to", code=code, name=player),
+                description=self.words(words[0], code=code, name=words[1]),
                 icon="undo",
                 layout={"width": "auto"},
             )
@@ -165,9 +167,14 @@ class Lobby:
 
     @safe_callback
     def _on_back(self, code: str, player: str) -> None:
+        """Back to a seat, or (player "") to the projector of a table made here."""
         client = Client(self.url)
         client.rejoin(code, player)
-        self._play(client)
+        if player:
+            self._play(client)
+        else:
+            self.projector = Projector(client, lang=self.lang, watch=self.watch)
+            self._open(self.projector.widget)
 
     def _play(self, client: Client) -> None:
         """Open the game's panel on the seat `client` holds, in place of the lobby."""
@@ -188,7 +195,7 @@ class Lobby:
     def _on_create(self) -> None:
         names = [name.strip() for name in self.players_text.value.split(",") if name.strip()]
         client = Client(self.url)
-        client.create(self.game_choice.value, names)
+        client.create(self.game_choice.value, names, remember=True)
         self.projector = Projector(client, lang=self.lang, watch=self.watch)
         self._open(self.projector.widget)
 

@@ -22,6 +22,7 @@ TABLE_WORDS = COMMON_WORDS | messages(
     msg("table|no_free_seat", "Table {code} has no free seat: ask your teacher"),
     msg("table|free_seats", "{game} at table {code}: choose your seat"),
     msg("table|back_to", "Back to table {code} as {name}"),
+    msg("table|back_to_projector", "Back to table {code} (projector)"),
     msg("table|no_table_yet", "Type the code of your table, then Find the table"),
     # the lobby: a new table (the teacher)
     msg("table|new_table", "New table"),
