@@ -250,10 +250,12 @@ class SolitairePanel(TablePanel[SolitaireGame, HintsView]):
         hints_on = self.hints_toggle.value and not over
         suggestions = self.hints.suggestions(game) if hints_on else {}
         for p, view in enumerate(self._views):
-            bot = self._bots.get(game.players[p])
-            view.refresh(game, self.chooser, self._last.get(p), suggestions.get(p), bot)
             # at a class table each splits the roll on their own sheet: the others' at the end
-            set_visible(view.widget, over or not game.remote or p == self.seat)
+            shown = over or not game.remote or p == self.seat
+            set_visible(view.widget, shown)
+            if shown:
+                bot = self._bots.get(game.players[p])
+                view.refresh(game, self.chooser, self._last.get(p), suggestions.get(p), bot)
         if over:
             self.show_end(game_over_text(game.scores(), game.winners(), w), breakdown_html(game, w))
         else:
