@@ -313,7 +313,9 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         """Let the bots act until it is your turn (or the game is over); at a class
         table they play in the service."""
         game = self._game
-        for _ in range(0 if game.remote else 10_000):
+        if game.remote:
+            return
+        for _ in range(10_000):
             movers = game.to_move()
             if not movers or movers[0] == self.me:
                 return
