@@ -15,20 +15,22 @@ from typing import Any
 
 from dicelab.classroom import Client
 
-ADDRESS = re.compile(r"at (http://127\.0\.0\.1:\d+)/api ")
+ADDRESS = re.compile(r"at (http://127\.0\.0\.1:\d+[^ ]*)/api[ ,]")
 
 
 class Service:
     """`dicelab class serve --port 0 --db DB`, as a process of its own."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, hub: dict[str, str] | None = None) -> None:
+        """With `hub`, the environment a hub gives its service (`--hub`)."""
         self.db = db
+        command = [sys.executable, "-m", "dicelab", "class", "serve", "--port", "0"]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "dicelab", "class", "serve", "--port", "0", "--db", str(db)],
+            [*command, "--db", str(db), *(["--hub"] if hub else [])],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", "DICELAB_LANG": "en"},
+            env={**os.environ, "PYTHONUNBUFFERED": "1", "DICELAB_LANG": "en", **(hub or {})},
         )
         assert self.process.stdout is not None
         first = self.process.stdout.readline()

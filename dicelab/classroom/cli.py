@@ -1,11 +1,12 @@
 """`dicelab class serve`: the class tables (`dicelab.classroom`) from the command line.
 
-dicelab class serve [--host 127.0.0.1] [--port 8765] [--db FILE]
+dicelab class serve [--host 127.0.0.1] [--port 8765] [--db FILE] [--hub]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from dicelab.cli import Commands, Parser, _write, whole_number
@@ -24,11 +25,17 @@ def register(commands: Commands) -> None:
     serve.add_argument(
         "--db", default=None, help=_("the tables' database (default: in your data folder)")
     )
+    serve.add_argument(
+        "--hub",
+        action="store_true",
+        help=_("as a JupyterHub service: every player is who the hub says"),
+    )
     serve.set_defaults(run=_class_serve)
 
 
 def _class_serve(args: argparse.Namespace) -> str:
     """`dicelab class serve`: the tables served until Ctrl-C, their address said first."""
+    from dicelab.classroom.hub_auth import hub_link
     from dicelab.classroom.remembered import data_folder
     from dicelab.classroom.service import serve  # tornado and sqlite3: only when serving
 
@@ -36,5 +43,6 @@ def _class_serve(args: argparse.Namespace) -> str:
         said = _("a port is a number from 0 to 65535, not {port}")
         raise SettingsError(said.format(port=args.port))
     db = args.db or data_folder() / "class-tables.sqlite3"
-    serve(args.host, args.port, db, say=lambda line: _write(sys.stdout, line + "\n"))
+    hub = hub_link(os.environ) if args.hub else None
+    serve(args.host, args.port, db, say=lambda line: _write(sys.stdout, line + "\n"), hub=hub)
     return _("The class tables have stopped.")

@@ -13,6 +13,10 @@ service's one-line message and status; a service that does not answer is a
     ana.act(mine["legal"][0])              # an action, as JSON data or the game's own
     for version in ana.changes():          # a new version each time the table moves
         ...
+
+On a class server (`dicelab class serve --hub`), a client speaks with the
+hub token of its user instead (`Client.on_this_server()` in a student's
+kernel): the hub says who they are, and they join as themselves.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import http.client
 import json
+import os
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -34,6 +39,8 @@ from dicelab.errors import TableError
 __all__ = ["DEFAULT_URL", "Client"]
 
 DEFAULT_URL = "http://127.0.0.1:8765"
+URL_VARIABLE = "DICELAB_TABLES_URL"  # where the tables are (the class server sets it)
+HUB_VARIABLE = "DICELAB_TABLES_HUB"  # "1": the tables are the hub's service
 
 
 class Client:
@@ -53,17 +60,38 @@ class Client:
         token: str | None = None,
         timeout: float = 10.0,
         seats_file: Path | None = None,
+        hub_token: str | None = None,
     ) -> None:
         self.url = url.rstrip("/")
         self.code, self.token, self.timeout = code, token, timeout
         self.seats_file = seats_file  # where `join` remembers (default: the data folder)
+        self.hub_token = hub_token  # on a class server: who the hub says, for every call
+
+    @classmethod
+    def on_this_server(cls, url: str | None = None) -> Client:
+        """A client of the tables this server names: `url`, else `DICELAB_TABLES_URL`,
+        else `DEFAULT_URL`; with the kernel's hub token when the class server's
+        tables are the hub's (`DICELAB_TABLES_HUB=1`)."""
+        hub = os.environ.get(HUB_VARIABLE) == "1"
+        token = os.environ.get("JUPYTERHUB_API_TOKEN") if hub else None
+        return cls(url or os.environ.get(URL_VARIABLE) or DEFAULT_URL, hub_token=token)
+
+    @property
+    def on_hub(self) -> bool:
+        """Whether the hub says who this client is."""
+        return self.hub_token is not None
+
+    def _authorization(self) -> dict[str, str]:
+        if self.hub_token is not None:
+            return {"Authorization": f"token {self.hub_token}"}
+        return {"Authorization": f"Bearer {self.token}"} if self.token else {}
 
     def _call(self, method: str, path: str, body: Any = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.url + path, data=data, method=method)
         request.add_header("Content-Type", "application/json")
-        if self.token:
-            request.add_header("Authorization", f"Bearer {self.token}")
+        for name, value in self._authorization().items():
+            request.add_header(name, value)
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
                 return json.loads(response.read())
@@ -112,12 +140,8 @@ class Client:
         return table
 
     def about(self, code: str | None = None) -> dict[str, Any]:
-        """What anyone with the code may know of a table (no token sent)."""
-        token, self.token = self.token, None
-        try:
-            about: dict[str, Any] = self._call("GET", self._table_path(code))
-        finally:
-            self.token = token
+        """What anyone with the code may know of a table."""
+        about: dict[str, Any] = self._call("GET", self._table_path(code) + "/about")
         return about
 
     def join(self, code: str, player: str, remember: bool = False) -> dict[str, Any]:
@@ -127,8 +151,8 @@ class Client:
         seat: dict[str, Any] = self._call(
             "POST", self._table_path(code) + "/join", {"player": player}
         )
-        self.code, self.token = seat["code"], seat["token"]
-        if remember:
+        self.code, self.token = seat["code"], seat.get("token")
+        if remember and self.token:
             remembered.remember(self.url, seat["code"], player, seat["token"], self.seats_file)
         return seat
 
@@ -136,6 +160,9 @@ class Client:
         """Sit again at the seat this user joined at table `code` (remembered by
         `join`; the one as `player`, if given); my view.  A `TableError` (404) if
         there is none, or if the seat has gone to a bot since."""
+        if self.on_hub:  # the hub says who I am: my seat, if I have one
+            self.code = code.strip().upper()
+            return self.view()
         held = remembered.recall(self.url, code, self.seats_file, player)
         if held is None:
             raise TableError(f"you have joined no table {code.strip().upper()} here", 404)
@@ -184,8 +211,8 @@ class Client:
         try:
             connection.request(
                 "GET",
-                self._table_path() + "/events",
-                headers={"Authorization": f"Bearer {self.token}"},
+                parts.path + self._table_path() + "/events",
+                headers=self._authorization(),
             )
             response = connection.getresponse()
             if response.status != 200:

@@ -10,6 +10,9 @@ and opens its projector view (`Projector`), where empty seats or those of
 students who have gone are given to bots; the table's teacher token is
 remembered the same way ("Back to table K3XM9A (projector)").  The service's address is `url`,
 else `DICELAB_TABLES_URL`, else `http://127.0.0.1:8765` (`dicelab class serve`).
+On a class server whose tables are the hub's, the hub says who the student is:
+the only seat offered is their own (or the way back to it), and the hub's
+teacher opens the projector of any table by its code.
 
 >>> lobby = Lobby("http://127.0.0.1:1", lang="es")
 >>> lobby.find_button.description, [title for title, _ in lobby.game_choice.options]
@@ -25,7 +28,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.classroom import remembered
-from dicelab.classroom.client import DEFAULT_URL, Client
+from dicelab.classroom.client import URL_VARIABLE, Client
 from dicelab.classroom.projector import Projector, public_table_class
 from dicelab.classroom.seat import TableGame
 from dicelab.classroom.words import TABLE_WORDS
@@ -36,8 +39,6 @@ from dicelab.errors import SettingsError
 from dicelab.games import GAMES
 
 __all__ = ["URL_VARIABLE", "Lobby", "table_games"]
-
-URL_VARIABLE = "DICELAB_TABLES_URL"
 
 
 def table_games() -> list[str]:
@@ -65,7 +66,8 @@ class Lobby:
         teacher: bool = False,
         watch: bool = True,
     ) -> None:
-        self.url = url or os.environ.get(URL_VARIABLE) or DEFAULT_URL
+        self.url = Client.on_this_server(url).url
+        self.hub_user = os.environ.get("JUPYTERHUB_USER") if self._client().on_hub else None
         self.lang, self.teacher, self.watch = check_lang(lang), teacher, watch
         self.words = Words(TABLE_WORDS, self.lang)
         self.errors: list[BaseException] = []
@@ -142,33 +144,62 @@ class Lobby:
         if not code:
             self.message.info(self.words("no_table_yet"))
             return
-        about = Client(self.url).about(code)
+        about = self._client().about(code)
         code = code.upper()
         game = GAMES[about["game"]].title_in(self.lang)
         buttons = []
-        for player in about["free"]:
+        for player in self._free_for_me(about):
             button = widgets.Button(
                 description=self.words("sit_as", name=player), icon="user", layout={"width": "auto"}
             )
             button.add_class("dicelab-sit")
             button.on_click(lambda _b, player=player: self._on_sit(code, player))
             buttons.append(button)
+        buttons += self._ways_back_on_hub(code, about)
         self.seats_box.children = buttons
         if buttons:
             self.message.info(self.words("free_seats", game=game, code=code))
         else:
             self.message.error(self.words("no_free_seat", code=code))
 
+    def _client(self) -> Client:
+        return Client.on_this_server(self.url)
+
+    def _free_for_me(self, about: dict[str, Any]) -> list[str]:
+        """The free seats this user may take: any, or on the hub their own."""
+        if self.hub_user is None:
+            return list(about["free"])
+        return [self.hub_user] if self.hub_user in about["free"] and not self.teacher else []
+
+    def _ways_back_on_hub(self, code: str, about: dict[str, Any]) -> list[widgets.Button]:
+        """On the hub: back to my seat (the hub knows it), or the teacher's projector."""
+        if self.hub_user is None:
+            return []
+        if self.teacher:
+            words, player = ("back_to_projector", ""), ""
+        elif self.hub_user in set(about["players"]) - set(about["free"]) - set(about["bots"]):
+            words, player = ("back_to", self.hub_user), self.hub_user
+        else:
+            return []
+        button = widgets.Button(
+            description=self.words(words[0], code=code, name=words[1]),
+            icon="undo",
+            layout={"width": "auto"},
+        )
+        button.add_class("dicelab-back")
+        button.on_click(lambda _b: self._on_back(code, player))
+        return [button]
+
     @safe_callback
     def _on_sit(self, code: str, player: str) -> None:
-        client = Client(self.url)
+        client = self._client()
         client.join(code, player, remember=True)
         self._play(client)
 
     @safe_callback
     def _on_back(self, code: str, player: str) -> None:
         """Back to a seat, or (player "") to the projector of a table made here."""
-        client = Client(self.url)
+        client = self._client()
         client.rejoin(code, player)
         if player:
             self._play(client)
@@ -194,7 +225,7 @@ class Lobby:
     @safe_callback
     def _on_create(self) -> None:
         names = [name.strip() for name in self.players_text.value.split(",") if name.strip()]
-        client = Client(self.url)
+        client = self._client()
         client.create(self.game_choice.value, names, remember=True)
         self.projector = Projector(client, lang=self.lang, watch=self.watch)
         self._open(self.projector.widget)

@@ -23,6 +23,7 @@ import tornado.netutil
 import tornado.web
 from tornado.httpserver import HTTPServer
 
+from dicelab.classroom.hub_auth import HubIdentity, HubLink, HubUser
 from dicelab.classroom.store import Store
 from dicelab.classroom.tables import Hall
 from dicelab.errors import DicelabError, SettingsError, TableError
@@ -56,9 +57,21 @@ class Api(tornado.web.RequestHandler):
 
     hall: Hall
     watchers: Watchers
+    identity: HubIdentity | None
+    who: str | HubUser | None  # the bearer token, or on a class server who the hub says
 
-    def initialize(self, hall: Hall, watchers: Watchers) -> None:
-        self.hall, self.watchers = hall, watchers
+    def initialize(self, hall: Hall, watchers: Watchers, identity: HubIdentity | None) -> None:
+        self.hall, self.watchers, self.identity = hall, watchers, identity
+
+    async def prepare(self) -> None:
+        """Who sends the request: its token; on a class server, the hub's user
+        (every request is refused without one)."""
+        self.who = self.token()
+        if self.identity is not None:
+            try:
+                self.who = await self.identity.user(self.who)
+            except TableError as error:
+                self.refuse(error.status, str(error))
 
     def set_default_headers(self) -> None:
         self.set_header("Content-Type", "application/json; charset=utf-8")
@@ -75,7 +88,12 @@ class Api(tornado.web.RequestHandler):
 
     def token(self) -> str | None:
         scheme, _, token = self.request.headers.get("Authorization", "").partition(" ")
-        return token.strip() if scheme.lower() == "bearer" else None
+        return token.strip() if scheme.lower() in ("bearer", "token") else None
+
+    def only_the_teacher(self, what: str) -> None:
+        """On a class server, `what` is the hub's teachers' alone."""
+        if isinstance(self.who, HubUser) and not self.who.teacher:
+            raise TableError(f"on the class server only the teacher {what}", 403)
 
     def answer(self, work: Callable[[], Any], status: int = 200) -> None:
         """Do `work` and write its result, or the one-line error it raised."""
@@ -110,16 +128,24 @@ class Games(Api):
 
 class Tables(Api):
     def post(self) -> None:
-        self.answer(lambda: self.hall.create(self.body()), 201)
+        def create() -> Any:
+            self.only_the_teacher("makes tables")
+            return self.hall.create(self.body())
+
+        self.answer(create, 201)
 
 
 class OneTable(Api):
     def get(self, code: str) -> None:
-        token = self.token()
-        if token is None:
+        if self.who is None:
             self.answer(lambda: self.hall.about(code))
         else:
-            self.answer(lambda: self.hall.view(code, token))
+            self.answer(lambda: self.hall.view(code, self.who))
+
+
+class About(Api):
+    def get(self, code: str) -> None:
+        self.answer(lambda: self.hall.about(code))
 
 
 class Join(Api):
@@ -128,19 +154,26 @@ class Join(Api):
             body = self.body()
             if not isinstance(body, dict) or set(body) != {"player"}:
                 raise TableError('to join, send {"player": "<a free seat\'s name>"}')
-            return self.hall.join(code, body["player"])
+            if not isinstance(self.who, HubUser):
+                return self.hall.join(code, body["player"])
+            if self.who.teacher:
+                raise TableError("the teacher watches every table and sits at none", 403)
+            if body["player"] != self.who.name:
+                raise TableError(f"on the class server you sit as yourself, {self.who.name}", 403)
+            seat = self.hall.join(code, self.who.name)
+            return {"code": seat["code"], "player": seat["player"]}  # the hub token speaks
 
         self.answer(join)
 
 
 class Actions(Api):
     def post(self, code: str) -> None:
-        self.answer(lambda: self.hall.act(code, self.token(), self.body()))
+        self.answer(lambda: self.hall.act(code, self.who, self.body()))
 
 
 class Log(Api):
     def get(self, code: str) -> None:
-        self.answer(lambda: self.hall.log(code, self.token()))
+        self.answer(lambda: self.hall.log(code, self.who))
 
 
 class Bots(Api):
@@ -149,7 +182,7 @@ class Bots(Api):
             body = self.body()
             if not isinstance(body, dict) or set(body) != {"player", "bot"}:
                 raise TableError('to seat a bot, send {"player": "<a seat>", "bot": "<a bot>"}')
-            return self.hall.bot_for(code, self.token(), body["player"], body["bot"])
+            return self.hall.bot_for(code, self.who, body["player"], body["bot"])
 
         self.answer(seat_a_bot)
 
@@ -159,7 +192,7 @@ class Events(Api):
 
     async def get(self, code: str) -> None:
         try:
-            table, _player = self.hall.seat_of(code, self.token())
+            table, _player = self.hall.seat_of(code, self.who)
         except TableError as error:
             self.refuse(error.status, str(error))
             return
@@ -186,15 +219,18 @@ class Events(Api):
             self.watchers.queues[table.code].discard(queue)
 
 
-def make_app(hall: Hall, watchers: Watchers) -> tornado.web.Application:
-    """The API's routes (see `docs/class-tables.md`)."""
-    table = r"/api/tables/([^/]{1,20})"
-    given = {"hall": hall, "watchers": watchers}
+def make_app(hall: Hall, watchers: Watchers, hub: HubLink | None = None) -> tornado.web.Application:
+    """The API's routes (see `docs/class-tables.md`); with `hub`, under the
+    service's prefix, every request identified by the hub."""
+    prefix = "" if hub is None else hub.prefix
+    table = prefix + r"/api/tables/([^/]{1,20})"
+    given = {"hall": hall, "watchers": watchers, "identity": hub and HubIdentity(hub)}
     return tornado.web.Application(
         [
-            (r"/api/games", Games, given),
-            (r"/api/tables", Tables, given),
+            (prefix + r"/api/games", Games, given),
+            (prefix + r"/api/tables", Tables, given),
             (table, OneTable, given),
+            (table + "/about", About, given),
             (table + "/join", Join, given),
             (table + "/actions", Actions, given),
             (table + "/bots", Bots, given),
@@ -204,34 +240,43 @@ def make_app(hall: Hall, watchers: Watchers) -> tornado.web.Application:
     )
 
 
-def serve(host: str, port: int, db: str | Path, say: Callable[[str], None]) -> None:
+def serve(
+    host: str, port: int, db: str | Path, say: Callable[[str], None], hub: HubLink | None = None
+) -> None:
     """Serve the tables of database `db` at http://host:port until SIGINT or SIGTERM
-    (`SettingsError` if the address cannot be had or the database opened)."""
+    (`SettingsError` if the address cannot be had or the database opened); with
+    `hub`, as a JupyterHub service (`dicelab.classroom.hub_auth`)."""
     try:
         sockets = tornado.netutil.bind_sockets(port, host)
     except OSError as error:
         raise SettingsError(f"cannot serve at {host}:{port}: {error.strerror or error}") from None
     try:
-        asyncio.run(_serve(sockets, host, Store(db), say))
+        asyncio.run(_serve(sockets, host, Store(db), say, hub))
     finally:
         for sock in sockets:
             sock.close()
 
 
 async def _serve(
-    sockets: list[socket.socket], host: str, store: Store, say: Callable[[str], None]
+    sockets: list[socket.socket],
+    host: str,
+    store: Store,
+    say: Callable[[str], None],
+    hub: HubLink | None,
 ) -> None:
     db = store.path
     watchers = Watchers()
     hall = Hall(store, on_change=watchers.changed)
-    server = HTTPServer(make_app(hall, watchers), max_body_size=64 * MAX_BODY)
+    server = HTTPServer(make_app(hall, watchers, hub), max_body_size=64 * MAX_BODY)
     server.add_sockets(sockets)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     bound = sockets[0].getsockname()[1]
-    say(f"dicelab class: the tables of {db} at http://{host}:{bound}/api (Ctrl-C stops)")
+    api = f"http://{host}:{bound}{'' if hub is None else hub.prefix}/api"
+    served = "" if hub is None else f", users and teachers from the hub at {hub.api_url}"
+    say(f"dicelab class: the tables of {db} at {api}{served} (Ctrl-C stops)")
     await stop.wait()
     server.stop()
     watchers.close()

@@ -32,6 +32,7 @@ import numpy as np
 from dicelab.classroom.actions import action_types, decode, encode
 from dicelab.classroom.codes import check_code, table_code
 from dicelab.classroom.engines import check_bot, check_bots, check_seed, new_engine, replayed
+from dicelab.classroom.hub_auth import HubUser
 from dicelab.classroom.store import Store, StoredTable
 from dicelab.core.engine import Engine, Strategy, player_names
 from dicelab.errors import DicelabError, IllegalMove, SettingsError, TableError
@@ -159,8 +160,12 @@ class Hall:
 
     def seat_of(self, code: Any, token: Any) -> tuple[Table, str | None]:
         """The table and the player `token` speaks for, None for the table's
-        teacher (401 unknown token, 403 a token of another table)."""
+        teacher (401 unknown token, 403 a token of another table).  On a class
+        server `token` is the `HubUser` the hub named: their own seat, or the
+        teacher's place for the hub's teachers."""
         table = self._table(code)
+        if isinstance(token, HubUser):
+            return table, self._hub_seat(table, token)
         known = isinstance(token, str) and token
         held = self.store.holder(token) if known else None
         if held is None:
@@ -173,6 +178,13 @@ class Hall:
         if held[0] != table.code:
             raise TableError("this token is for another table", 403)
         return table, held[1]
+
+    def _hub_seat(self, table: Table, user: HubUser) -> str | None:
+        if user.teacher:
+            return None
+        if user.name in table.bots or user.name not in self.store.seated(table.code):
+            raise TableError(f"{user.name} has no seat at table {table.code}: join it first", 403)
+        return user.name
 
     def bot_for(self, code: Any, token: Any, player: Any, bot: Any) -> dict[str, Any]:
         """The teacher gives `player`'s seat to `bot` (a student who has gone):
