@@ -16,6 +16,7 @@ failed.  No timing is asserted (the load test reports latency: `make loadtest`).
 from __future__ import annotations
 
 import asyncio
+import grp
 import json
 import os
 import pwd
@@ -41,10 +42,15 @@ import accounts  # noqa: E402
 import dicelab_hub  # noqa: E402
 import hub_process  # noqa: E402
 import loadtest  # noqa: E402
+import tables_service  # noqa: E402
 from loadtest_kernel import decode_frame  # noqa: E402
 from loadtest_play import FACES, one, panel_problem  # noqa: E402
 from loadtest_student import Student, StudentError  # noqa: E402
 from student_home import SAVES, Owner, prepare_home  # noqa: E402
+
+from dicelab.classroom import Client  # noqa: E402
+from dicelab.errors import TableError  # noqa: E402
+from tests.classroom_service import play  # noqa: E402
 
 NOTEBOOKS = dicelab_hub.REPO / "notebooks"
 LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
@@ -158,6 +164,32 @@ def test_everything_listens_on_loopback_only_and_students_run_their_own_environm
     assert "--KernelManager.cache_ports=False" in c.Spawner.args
     assert "--VoilaExecutor.iopub_timeout=60" in c.Spawner.args  # as play_argv's
     assert "--allow-root" not in c.Spawner.args
+
+
+def test_the_class_tables_are_a_service_of_the_hub_on_loopback_as_an_account_of_their_own(good):
+    settings = dicelab_hub.settings_from_env({**good, "DICELAB_HUB_TABLES_PORT": "8123"})
+    c = SimpleNamespace(JupyterHub=SimpleNamespace(), Spawner=SimpleNamespace(environment={}))
+    tables_service.configure_tables(c, settings)
+    (service,) = c.JupyterHub.services
+    assert service["name"] == "dicelab-tables" and service["url"] == "http://127.0.0.1:8123"
+    assert service["user"] == "dicelab-_tables"  # no student's account: no name starts with _
+    assert service["command"][0] == str(settings.student_env / "bin" / "python")
+    assert service["command"][-2:] == [
+        "--db",
+        str(settings.state_dir / "tables" / "tables.sqlite3"),
+    ]
+    assert "--hub" in service["command"] and service["environment"]["DICELAB_TABLES_TEACHERS"] == (
+        "teacher"
+    )
+    reach = "access:services!service=dicelab-tables"
+    assert c.JupyterHub.load_roles == [{"name": "user", "scopes": ["self", reach]}]
+    assert reach in c.Spawner.server_token_scopes  # the kernels' token reaches the tables
+    assert c.Spawner.environment == {
+        "DICELAB_TABLES_URL": "http://127.0.0.1:8000/services/dicelab-tables",
+        "DICELAB_TABLES_HUB": "1",
+    }
+    with pytest.raises(dicelab_hub.HubSettingsError, match="DICELAB_HUB_TABLES_PORT must be"):
+        dicelab_hub.settings_from_env({**good, "DICELAB_HUB_TABLES_PORT": "x"})
 
 
 def test_the_longest_name_with_the_longest_prefix_is_a_possible_account():
@@ -447,12 +479,14 @@ async def visit(hub: hub_process.HubProcess, name: str) -> dict[str, str]:
         kernel = await student.connect(kernel_id)
         code = (
             "import os, pwd\n"
+            "from dicelab.classroom import Client\n"
             "from dicelab.dice_poker.panel import DicePokerPanel\n"
             "panel = DicePokerPanel(['Ana'], seed=3)\n"
             "panel.roll_button.click(); panel.save_button.click()\n"
             "print(os.environ['DICELAB_CACHE_DIR'], os.environ['DICELAB_CACHE_READONLY'], "
             "os.environ['DICELAB_SAVE_DIR'], panel.message.kind, "
-            "pwd.getpwuid(os.getuid()).pw_name, sep='\\n')"
+            "pwd.getpwuid(os.getuid()).pw_name, ','.join(Client.on_this_server().games()), "
+            "sep='\\n')"
         )
         _, reply = await kernel.execute(code)
         await kernel.close()
@@ -461,9 +495,9 @@ async def visit(hub: hub_process.HubProcess, name: str) -> dict[str, str]:
         await student.stop(kernel_id)
     finally:
         await student.close()
-    cache, read_only, saves, kind, account = reply.stdout.split()
+    cache, read_only, saves, kind, account, games = reply.stdout.split()
     seen = {"cache": cache, "read_only": read_only, "saves": saves, "kind": kind}
-    return {**seen, "account": account, **app}
+    return {**seen, "account": account, "table_games": games, **app}
 
 
 async def play_in_voila(student: Student, page: str) -> dict[str, str]:
@@ -550,6 +584,7 @@ def test_a_student_gets_lessons_own_saves_shared_cache_and_the_play_app(hub, ali
     for path in hub.settings.homes.rglob("dice-poker-save.json"):  # Bob's too: in his home
         assert path.stat().st_uid == pwd.getpwnam(path.parents[1].name).pw_uid
     assert alice["errors"] == "" and alice["problem"] == "None"
+    assert "sly-dice" in alice["table_games"].split(",")  # her kernel's hub token reaches them
     assert len(alice["dice"]) == 5 and set(alice["dice"]) <= set(FACES)
 
 
@@ -581,6 +616,10 @@ print(json.dumps({{
         lambda: open(state + "/jupyterhub_cookie_secret", "rb").read()
     ),
     "read the passwords": attempt(lambda: open(state + "/passwords.dbm", "rb").read()),
+    "list the tables' folder": attempt(lambda: os.listdir(state + "/tables")),
+    "read the tables' database": attempt(
+        lambda: open(state + "/tables/tables.sqlite3", "rb").read()
+    ),
     "add a file to the cache": attempt(lambda: open(cache + "/new.json", "x").close()),
     "overwrite a file of the cache": attempt(lambda: open(cache + "/table.json", "r+b").close()),
     "chmod the cache": attempt(lambda: os.chmod(cache, 0o777)),
@@ -629,9 +668,10 @@ def test_a_students_kernel_cannot_reach_anothers_home_the_hubs_state_or_the_cach
     allowed = {"read a file of the cache", "write into his own saves"}
     assert tried.pop("save his own game") == "success"
     assert {what: "allowed" for what in allowed} == {what: tried.pop(what) for what in allowed}
-    assert tried == {what: "refused" for what in tried} and len(tried) == 13
+    assert tried == {what: "refused" for what in tried} and len(tried) == 15
     state = hub.settings.state_dir
-    assert mode(state) == 0o700
+    assert mode(state) == 0o710  # root's; its group is the tables' account's alone
+    assert grp.getgrgid(state.stat().st_gid).gr_mem == [] and state.stat().st_uid == 0
     hashes = [path.name for path in state.glob("passwords.dbm*")]  # the students' passwords
     assert hashes
     for name in ("jupyterhub.sqlite", "jupyterhub_cookie_secret", *hashes):
@@ -681,3 +721,54 @@ def test_two_students_play_both_panels_without_errors(hub):
     assert report["kernels_seen"] == 2
     kinds = {move.split(" ", 1)[1] for move in report["moves"]}
     assert {"hints", "roll", "die", "option"} <= kinds
+
+
+async def hub_tokens(hub: hub_process.HubProcess, names: list[str]) -> dict[str, str]:
+    """Each user logs in (the first time sets their password) and gets an API token."""
+    tokens = {}
+    for name in names:
+        user = Student.at(hub.settings.url, name, password_of(name))
+        try:
+            await user.log_in()
+            tokens[name] = user.token
+        finally:
+            await user.close()
+    return tokens
+
+
+@pytest.mark.slow
+def test_two_hub_users_play_sly_dice_at_a_table_and_a_third_can_neither_act_nor_look(hub):
+    tokens = run_async(hub_tokens(hub, ["teacher", "alice", "bob", "carol"]))
+    url = tables_service.tables_url(hub.settings)  # through the hub's proxy
+    teacher = Client(url, hub_token=tokens["teacher"])
+    code = teacher.create("sly-dice", ["alice", "bob"], seed=7)["code"]
+    seats = {name: Client(url, hub_token=tokens[name]) for name in ("alice", "bob")}
+    for name, client in seats.items():
+        assert client.join(code, name) == {"code": code, "player": name}
+    with pytest.raises(TableError, match="you sit as yourself, carol"):
+        Client(url, hub_token=tokens["carol"]).join(code, "alice")
+    first = seats["alice"].view()
+    steps = play(seats, random.Random(7))
+    assert steps > 0 and seats["bob"].view()["over"] and seats["alice"].log()["actions"]
+
+    carol = Client(url, code=code, hub_token=tokens["carol"])
+    for call in (
+        carol.view,
+        carol.log,
+        lambda: carol.act(first["legal"][0]),
+        lambda: next(carol.changes(timeout=10)),
+    ):
+        with pytest.raises(TableError, match=f"carol has no seat at table {code}") as error:
+            call()
+        assert error.value.status == 403
+    with pytest.raises(TableError, match="the hub knows no such token") as error:
+        Client(url, code=code, hub_token="forged").view()
+    watched = teacher.view()
+    assert watched["player"] is None and watched["seated"] == ["alice", "bob"]
+    assert watched["over"] and watched["version"] == steps
+
+    account = pwd.getpwnam(tables_service.tables_account(hub.settings))
+    folder = tables_service.tables_folder(hub.settings)
+    database = folder / "tables.sqlite3"
+    assert mode(folder) == 0o700 and mode(database) == 0o600
+    assert folder.stat().st_uid == database.stat().st_uid == account.pw_uid != 0

@@ -9,9 +9,10 @@ optional:
 - `DICELAB_HUB_DIR`: the hub's own state (database, cookie secret, the
   students' password hashes, the proxy's pid), readable by root alone;
   default `build/hub` in the repository;
-- `DICELAB_HUB_PORT`, `DICELAB_HUB_API_PORT`, `DICELAB_HUB_PROXY_API_PORT`:
-  the public port (8000), the hub's port (8081) and the proxy's API port
-  (8001), all on 127.0.0.1 only;
+- `DICELAB_HUB_PORT`, `DICELAB_HUB_API_PORT`, `DICELAB_HUB_PROXY_API_PORT`,
+  `DICELAB_HUB_TABLES_PORT`: the public port (8000), the hub's port (8081),
+  the proxy's API port (8001) and the class tables' service's (8002,
+  `tables_service.py`), all on 127.0.0.1 only;
 - `DICELAB_HUB_ROSTER`: a file of the names allowed to log in, one a line
   (`#` starts a comment); without it, any name of the right form;
 - `DICELAB_HUB_TEACHER`: the teacher's name, the hub's admin (default
@@ -69,6 +70,7 @@ class HubSettings:
     port: int
     hub_port: int
     proxy_api_port: int
+    tables_port: int
     roster: frozenset[str] | None
     roster_file: Path | None
     teacher: str
@@ -154,6 +156,9 @@ def settings_from_env(env: Mapping[str, str]) -> HubSettings:
         proxy_api_port=parse_port(
             "DICELAB_HUB_PROXY_API_PORT", env.get("DICELAB_HUB_PROXY_API_PORT", "8001")
         ),
+        tables_port=parse_port(
+            "DICELAB_HUB_TABLES_PORT", env.get("DICELAB_HUB_TABLES_PORT", "8002")
+        ),
         roster=None if roster_file is None else read_roster(roster_file),
         roster_file=roster_file,
         teacher=check_name(env.get("DICELAB_HUB_TEACHER") or "teacher", "the teacher's name"),
@@ -173,6 +178,7 @@ def settings_env(settings: HubSettings) -> dict[str, str]:
         "DICELAB_HUB_PORT": str(settings.port),
         "DICELAB_HUB_API_PORT": str(settings.hub_port),
         "DICELAB_HUB_PROXY_API_PORT": str(settings.proxy_api_port),
+        "DICELAB_HUB_TABLES_PORT": str(settings.tables_port),
         "DICELAB_HUB_ROSTER": "" if settings.roster_file is None else str(settings.roster_file),
         "DICELAB_HUB_TEACHER": settings.teacher,
         "DICELAB_HUB_LESSONS": str(settings.lessons),

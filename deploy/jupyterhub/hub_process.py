@@ -59,6 +59,7 @@ from dicelab_hub import (
     read_roster,
     settings_env,
 )
+from tables_service import prepare_tables
 
 CONFIG = HERE / "jupyterhub_config.py"
 JUPYTERHUB = Path(sys.executable).with_name("jupyterhub")
@@ -157,11 +158,12 @@ def hub_env(settings: HubSettings) -> dict[str, str]:
 def check_can_start(settings: HubSettings) -> None:
     """Everything a hub needs before it starts (`HubSettingsError` otherwise):
     root, the students' environment (a setting, so said first), the proxy,
-    its folders."""
+    its folders, the class tables' account and folder."""
     check_root()
     check_student_env(settings)
     check_proxy()
     prepare_folders(settings)
+    prepare_tables(settings)
 
 
 def hub_alive(settings: HubSettings) -> bool:
@@ -344,6 +346,7 @@ def local_settings(
         port=port,
         hub_port=free_port(),
         proxy_api_port=free_port(),
+        tables_port=free_port(),
         roster=None if roster_file is None else read_roster(roster_file),
         roster_file=roster_file,
         teacher=check_name(teacher, "the teacher's name"),
