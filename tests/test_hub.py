@@ -42,6 +42,7 @@ import accounts  # noqa: E402
 import dicelab_hub  # noqa: E402
 import hub_process  # noqa: E402
 import loadtest  # noqa: E402
+import loadtest_tables  # noqa: E402
 import tables_service  # noqa: E402
 from loadtest_kernel import decode_frame  # noqa: E402
 from loadtest_play import FACES, one, panel_problem  # noqa: E402
@@ -251,6 +252,7 @@ def test_the_load_test_tells_each_process_by_its_role():
     assert role_of(["python", "-m", "dicelab.kernel_launcher", "-f", "k.json"]) == "kernel"
     assert role_of(["python", "-m", "ipykernel_launcher", "-f", "k.json"]) == "kernel"
     assert role_of(["python", "/env/bin/jupyterhub-singleuser"]) == "server"
+    assert role_of(["/env/bin/python", "-m", "dicelab", "class", "serve", "--hub"]) == "tables"
     assert role_of(["python", "-m", "pytest"]) == "other"
 
 
@@ -267,6 +269,11 @@ def test_the_quantiles_are_nearest_rank():
         (["--students", "0"], "argument --students: 0 is below 1"),
         (["--think", "x"], "argument --think: 'x' is not a number"),
         (["--students", "500"], "--students is at most 200, not 500"),
+        (
+            ["--table-students", "7", "--tables", "4"],
+            "7 students cannot sit two or more at 4 tables",
+        ),
+        (["--tables", "0"], "argument --tables: 0 is below 1"),
     ],
 )
 def test_the_load_tests_bad_options_are_one_line(argv, message, capsys):
@@ -772,3 +779,13 @@ def test_two_hub_users_play_sly_dice_at_a_table_and_a_third_can_neither_act_nor_
     database = folder / "tables.sqlite3"
     assert mode(folder) == 0o700 and mode(database) == 0o600
     assert folder.stat().st_uid == database.stat().st_uid == account.pw_uid != 0
+
+
+@pytest.mark.slow
+def test_the_tables_load_test_measures_every_action_until_every_seat_sees_it(hub):
+    options = loadtest_tables.TableOptions(students=5, tables=2, seconds=8, think=0.2)
+    report = run_async(loadtest_tables.run_tables(hub, options, password_of))
+    assert report["error_messages"] == [] and report["errors"] == 0
+    assert report["actions"] > 10 and 0 < report["p50_s"] <= report["p95_s"] <= report["max_s"]
+    assert report["windows"] >= 1 and report["p95_s_worst_window"] > 0
+    assert report["service_cpu_percent"] > 0 and report["service_mib"] > 10

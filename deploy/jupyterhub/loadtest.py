@@ -22,7 +22,14 @@ and what the machine had meanwhile (`cpu_busy_percent`,
 verdict: `held` (no error and p95 under 1 s), `ran_out_first` (`cpu` or
 `memory`: the one nearer its end) and `largest_held`, the most students held
 in the runs so far on this machine (each run is kept in
-`build/loadtest-history.json`).  It exits 1 if there was any error.
+`build/loadtest-history.json`).
+
+Then, on the same hub, the class tables (`loadtest_tables.py`): `--table-students`
+(30) at `--tables` (8) for `--table-seconds` (60), acting after a think time of
+about `--table-think` (1) seconds; their figures under `tables` in the report,
+with their own verdict (`tables.held`: every 10-second window's p95, from an
+action to every seat's view updated, under 0.5 s).  `--table-students 0`
+leaves them out.  It exits 1 if there was any error.
 """
 
 from __future__ import annotations
@@ -30,7 +37,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import math
 import os
 import random
 import secrets
@@ -57,8 +63,10 @@ from hub_process import (
 )
 from loadtest_kernel import KernelClient, Model
 from loadtest_play import PANELS, Move, next_move, panel_problem
-from loadtest_resources import Resources, sample_until
+from loadtest_resources import Resources, quantile, sample_until
 from loadtest_student import Student, StudentError
+from loadtest_tables import TableOptions, run_tables
+from loadtest_tables import summary as tables_summary
 
 from dicelab.core.engine.files import atomic_write
 
@@ -195,15 +203,6 @@ async def attend(
     return outcome
 
 
-def quantile(values: Sequence[float], q: float) -> float:
-    """The q-quantile (0 to 1) of `values`, by the nearest rank; 0 if there are none."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    rank = min(max(1, math.ceil(q * len(ordered))), len(ordered))
-    return ordered[rank - 1]
-
-
 def report(options: Options, outcomes: list[Outcome], resources: Resources) -> dict[str, Any]:
     """The load test's figures (see the module's docstring)."""
     clicks = [s for o in outcomes for s in o.clicks]
@@ -298,6 +297,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--think", type=positive(float, 0), default=2.0)
     parser.add_argument("--clicks", type=positive(int, 0), default=0)
     parser.add_argument("--seed", type=positive(int, 0), default=1)
+    parser.add_argument("--table-students", type=positive(int, 0), default=30)
+    parser.add_argument("--tables", type=positive(int, 1), default=8)
+    parser.add_argument("--table-seconds", type=positive(float, 1), default=60.0)
+    parser.add_argument("--table-think", type=positive(float, 0), default=1.0)
     parser.add_argument("--out", type=Path, default=REPO / "build" / "loadtest.json")
     parser.add_argument("--state", type=Path, default=REPO / "build" / "loadtest-hub")
     parser.add_argument("--cache", type=Path, default=Places.cache_dir)
@@ -305,6 +308,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.students > MAX_STUDENTS:
         parser.error(f"--students is at most {MAX_STUDENTS}, not {args.students}")
+    if args.table_students > MAX_STUDENTS:
+        parser.error(f"--table-students is at most {MAX_STUDENTS}, not {args.table_students}")
+    if 0 < args.table_students < 2 * args.tables:
+        parser.error(
+            f"{args.table_students} students cannot sit two or more at {args.tables} tables"
+        )
     return args
 
 
@@ -312,13 +321,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     """`make loadtest`: a class on a hub of its own; 1 if there was any error."""
     args = parse_args(argv)
     options = Options(args.students, args.seconds, args.think, args.clicks, args.seed)
+    tables = TableOptions(
+        args.table_students, args.tables, args.table_seconds, args.table_think, args.seed
+    )
     with scratch_folder() as folder:
         try:
             check_root("make loadtest")
             shutil.rmtree(args.state, ignore_errors=True)
             places = Places(REPO / "notebooks", args.cache, args.env, folder, scratch_prefix())
             settings = local_settings(args.state, free_port(), places, run_tag=secrets.token_hex(8))
-            return run(settings, options, args.out)
+            return run(settings, options, tables, args.out)
         except HubSettingsError as error:
             print(f"loadtest: error: {error}", file=sys.stderr)
             return 2
@@ -332,12 +344,15 @@ def summary(result: dict[str, Any]) -> str:
     return "  ".join(f"{key}={result[key]}" for key in keys)
 
 
-def run(settings: HubSettings, options: Options, out: Path) -> int:
-    """Start a hub, run the class on it, stop everything (the students'
-    accounts removed), write the report to `out`."""
+def run(settings: HubSettings, options: Options, tables: TableOptions, out: Path) -> int:
+    """Start a hub, run the class on it, then the tables (unless `tables` has no
+    student), stop everything (the students' accounts removed), write the
+    report to `out`."""
     load_before = os.getloadavg()
     with running_hub(settings, settings.state_dir / "hub.log") as hub:
         result = asyncio.run(run_class(hub, options))
+        if tables.students:
+            result["tables"] = asyncio.run(run_tables(hub, tables))
     result["left_running"] = hub.leftovers
     result["errors"] += len(hub.leftovers)
     result["load_before"] = [round(x, 2) for x in load_before]
@@ -352,10 +367,13 @@ def run(settings: HubSettings, options: Options, out: Path) -> int:
     atomic_write(out, (json.dumps(result, indent=2) + "\n").encode())
     atomic_write(history_path, (json.dumps(history, indent=1) + "\n").encode())
     print(summary(result))
-    for message in result["error_messages"]:
+    at_tables = result.get("tables", {"errors": 0, "error_messages": []})
+    if "tables" in result:
+        print(tables_summary(at_tables))
+    for message in result["error_messages"] + at_tables["error_messages"]:
         print(f"error: {message}", file=sys.stderr)
     print(f"report: {out}")
-    return 1 if result["errors"] else 0
+    return 1 if result["errors"] or at_tables["errors"] else 0
 
 
 if __name__ == "__main__":

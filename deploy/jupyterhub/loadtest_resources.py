@@ -12,8 +12,10 @@ shared pages in every process that maps them, so the sum is an upper bound.
 from __future__ import annotations
 
 import asyncio
+import math
 import statistics
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import psutil
@@ -23,8 +25,18 @@ ROLES = (
     ("kernel_launcher", "kernel"),  # ipykernel's, or dicelab's (dicelab.kernel_manager)
     ("jupyterhub-singleuser", "server"),
     ("configurable-http-proxy", "proxy"),
+    ("class serve --hub", "tables"),  # the class tables' service (tables_service.py)
     ("jupyterhub", "hub"),
 )
+
+
+def quantile(values: Sequence[float], q: float) -> float:
+    """The q-quantile (0 to 1) of `values`, by the nearest rank; 0 if there are none."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = min(max(1, math.ceil(q * len(ordered))), len(ordered))
+    return ordered[rank - 1]
 
 
 def cpu_now() -> tuple[float, float, float]:
@@ -35,7 +47,7 @@ def cpu_now() -> tuple[float, float, float]:
 
 
 def role_of(cmdline: list[str]) -> str:
-    """ "kernel", "server", "proxy", "hub" or "other", from a command line.
+    """ "kernel", "server", "proxy", "tables", "hub" or "other", from a command line.
 
     >>> role_of(["python", "-m", "dicelab.kernel_launcher", "-f", "k.json"])
     'kernel'
