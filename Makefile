@@ -29,6 +29,8 @@ HUB_TEACHER ?= teacher
 HUB_LESSONS ?= notebooks
 STUDENTS ?= 12
 SECONDS_PLAYED ?= 60
+TABLE_STUDENTS ?= 30
+TABLES ?= 8
 
 .PHONY: lab play check test bench lessons student i18n handout setup setup-dev browser format clean hub hub-proxy hub-env hub-root hub-clean loadtest
 
@@ -156,7 +158,8 @@ handout: setup
 # (dicelab-<name>, home $(HUB_HOMES)/dicelab-<name>, mode 0700); the first login
 # under a name sets that student's password; `make hub-clean` removes the accounts,
 # their homes and the hub's state; `make loadtest STUDENTS=N` plays N simulated
-# students on a hub of its own and writes build/loadtest.json.
+# students on a hub of its own, then TABLE_STUDENTS (30) at TABLES (8) class
+# tables, and writes build/loadtest.json.
 hub-root:
 	@[ "$(USER_ID)" = 0 ] || { echo "the class server gives every student an account of their own: run it as root (sudo make $(or $(MAKECMDGOALS),hub))"; exit 1; }
 
@@ -229,7 +232,7 @@ hub-clean: hub-root
 
 loadtest: hub-root $(VENV)/.hub-installed $(HUB_PROXY) hub-env $(HUB_CACHE)/.filled
 	$(BIN)/python $(HUB_DIR)/loadtest.py --students $(STUDENTS) --seconds $(SECONDS_PLAYED) \
-	  $(HUB_PLACES)
+	  --table-students $(TABLE_STUDENTS) --tables $(TABLES) $(HUB_PLACES)
 
 format: setup-dev
 	$(BIN)/ruff format .

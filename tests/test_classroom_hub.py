@@ -156,9 +156,11 @@ def test_the_lobby_on_the_hub_offers_a_student_their_own_seat_only(hub_service, 
     code = teacher.create("solo", ["ana", "bia", "cleo"], seed=2)["code"]
     monkeypatch.setenv("DICELAB_TABLES_URL", hub_service.url)
     monkeypatch.setenv("DICELAB_TABLES_HUB", "1")
+    monkeypatch.setenv("DICELAB_TABLES_TEACHERS", "teacher")
     monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "t-ana")
     monkeypatch.setenv("JUPYTERHUB_USER", "ana")
-    lobby = Lobby(watch=False)
+    lobby = Lobby(teacher=True, watch=False)  # as the play app opens it: no teacher on the hub
+    assert not lobby.teacher
     lobby.code_text.value = code.lower()
     lobby.find_button.click()
     assert [b.description for b in lobby.seats_box.children] == ["Sit as ana"]
@@ -174,6 +176,7 @@ def test_the_lobby_on_the_hub_offers_a_student_their_own_seat_only(hub_service, 
     monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "t-teacher")
     monkeypatch.setenv("JUPYTERHUB_USER", "teacher")
     projector = Lobby(teacher=True, watch=False)
+    assert projector.teacher
     projector.code_text.value = code
     projector.find_button.click()
     assert [b.description for b in projector.seats_box.children] == [

@@ -188,6 +188,7 @@ def test_the_class_tables_are_a_service_of_the_hub_on_loopback_as_an_account_of_
     assert c.Spawner.environment == {
         "DICELAB_TABLES_URL": "http://127.0.0.1:8000/services/dicelab-tables",
         "DICELAB_TABLES_HUB": "1",
+        "DICELAB_TABLES_TEACHERS": "teacher",
     }
     with pytest.raises(dicelab_hub.HubSettingsError, match="DICELAB_HUB_TABLES_PORT must be"):
         dicelab_hub.settings_from_env({**good, "DICELAB_HUB_TABLES_PORT": "x"})

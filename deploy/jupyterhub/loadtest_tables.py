@@ -148,7 +148,8 @@ class Seat:
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 if time.perf_counter() >= deadline:
                     return
-                await self.act(rng.choice(self.view["legal"]))
+                if self.view["legal"] and not self.view["over"]:  # news while thinking
+                    await self.act(rng.choice(self.view["legal"]))
 
     async def act(self, action: Any) -> None:
         sent = time.perf_counter()

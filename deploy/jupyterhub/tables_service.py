@@ -74,7 +74,11 @@ def configure_tables(c: Any, settings: HubSettings) -> None:
     c.JupyterHub.services = [tables_service(settings)]
     c.JupyterHub.load_roles = [{"name": "user", "scopes": ["self", ACCESS]}]
     c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server", ACCESS]
-    told = {"DICELAB_TABLES_URL": tables_url(settings), "DICELAB_TABLES_HUB": "1"}
+    told = {
+        "DICELAB_TABLES_URL": tables_url(settings),
+        "DICELAB_TABLES_HUB": "1",
+        "DICELAB_TABLES_TEACHERS": settings.teacher,  # whose lobby makes tables
+    }
     c.Spawner.environment = {**c.Spawner.environment, **told}
 
 

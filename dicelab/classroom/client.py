@@ -41,6 +41,7 @@ __all__ = ["DEFAULT_URL", "Client"]
 DEFAULT_URL = "http://127.0.0.1:8765"
 URL_VARIABLE = "DICELAB_TABLES_URL"  # where the tables are (the class server sets it)
 HUB_VARIABLE = "DICELAB_TABLES_HUB"  # "1": the tables are the hub's service
+TEACHERS_VARIABLE = "DICELAB_TABLES_TEACHERS"  # the hub's teachers, by commas
 
 
 class Client:

@@ -12,7 +12,8 @@ remembered the same way ("Back to table K3XM9A (projector)").  The service's add
 else `DICELAB_TABLES_URL`, else `http://127.0.0.1:8765` (`dicelab class serve`).
 On a class server whose tables are the hub's, the hub says who the student is:
 the only seat offered is their own (or the way back to it), and the hub's
-teacher opens the projector of any table by its code.
+teacher (`DICELAB_TABLES_TEACHERS`) alone makes tables, and opens the
+projector of any table by its code.
 
 >>> lobby = Lobby("http://127.0.0.1:1", lang="es")
 >>> lobby.find_button.description, [title for title, _ in lobby.game_choice.options]
@@ -28,7 +29,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.classroom import remembered
-from dicelab.classroom.client import URL_VARIABLE, Client
+from dicelab.classroom.client import TEACHERS_VARIABLE, URL_VARIABLE, Client
 from dicelab.classroom.projector import Projector, public_table_class
 from dicelab.classroom.seat import TableGame
 from dicelab.classroom.words import TABLE_WORDS
@@ -68,6 +69,9 @@ class Lobby:
     ) -> None:
         self.url = Client.on_this_server(url).url
         self.hub_user = os.environ.get("JUPYTERHUB_USER") if self._client().on_hub else None
+        if self.hub_user is not None:  # the hub's teachers alone are teachers there
+            teachers = os.environ.get(TEACHERS_VARIABLE, "").split(",")
+            teacher = teacher and self.hub_user in {name.strip() for name in teachers}
         self.lang, self.teacher, self.watch = check_lang(lang), teacher, watch
         self.words = Words(TABLE_WORDS, self.lang)
         self.errors: list[BaseException] = []
