@@ -18,6 +18,9 @@ USER_ID ?= $(shell id -u)
 HUB_DIR := deploy/jupyterhub
 HUB_PORT ?= 8000
 HUB_PROXY := $(HUB_DIR)/node_modules/.installed
+# axe-core for the accessibility tests (tests/browser/test_accessibility.py), from npm
+AXE_DIR := tests/browser/axe
+AXE := $(AXE_DIR)/node_modules/.installed
 HUB_STATE := build/hub
 # what every student's account reads: their Python environment and the solver cache (root's)
 HUB_ENV ?= /opt/dicelab-class/env
@@ -94,7 +97,7 @@ check: setup-dev
 # solver cache built first, by the commands a teacher uses, so no lesson solves again.
 # Each part's seconds and the slowest tests: build/test-times.json (benchmarks/suite.py).
 # as root (CI), the students' environment for the hub's smoke test (tests/test_hub.py skips it otherwise)
-test: setup-dev browser hub-proxy $(if $(filter 0,$(USER_ID)),hub-env)
+test: setup-dev browser hub-proxy $(AXE) $(if $(filter 0,$(USER_ID)),hub-env)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -175,6 +178,11 @@ $(HUB_PROXY): $(HUB_DIR)/package.json $(HUB_DIR)/package-lock.json
 
 # make test starts a hub too (tests/test_hub.py)
 hub-proxy: $(HUB_PROXY)
+
+$(AXE): $(AXE_DIR)/package.json $(AXE_DIR)/package-lock.json
+	@command -v npm >/dev/null || { echo "the browser tests need node and npm: apt-get install -y nodejs npm"; exit 1; }
+	npm ci --prefix $(AXE_DIR) --no-audit --no-fund --loglevel=error
+	touch $@
 
 # The students' environment, as TLJH's /opt/tljh/user: a venv of Debian's python3
 # that every account may run (this clone's .venv may be out of their reach: /root is

@@ -181,11 +181,16 @@ def test_cli_warnings_are_one_line_and_restored(monkeypatch, capsys):
     assert warnings.formatwarning is usual
 
 
-def test_make_test_installs_chromium_and_the_hubs_proxy_itself_and_ci_only_adds_make():
+def test_make_test_installs_chromium_the_hubs_proxy_and_axe_itself_and_ci_only_adds_make():
     makefile = (ROOT / "Makefile").read_text()
-    test_line = r"^test: setup-dev browser hub-proxy \$\(if \$\(filter 0,\$\(USER_ID\)\),hub-env\)$"
+    test_line = (
+        r"^test: setup-dev browser hub-proxy \$\(AXE\) "
+        r"\$\(if \$\(filter 0,\$\(USER_ID\)\),hub-env\)$"
+    )
     assert re.search(test_line, makefile, re.MULTILINE)  # as root (CI): the students' env too
     assert "npm ci --prefix $(HUB_DIR)" in makefile
+    assert "npm ci --prefix $(AXE_DIR)" in makefile  # axe-core, pinned by its package-lock
+    assert (ROOT / "tests" / "browser" / "axe" / "package-lock.json").exists()
     assert "apt-get install -y -qq chromium" in makefile
     ci = (ROOT / ".ci" / "run").read_text()
     commands = [line for line in ci.splitlines() if not line.lstrip().startswith("#")]

@@ -24,6 +24,7 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 
+from dicelab.core.ui import palette
 from dicelab.errors import SettingsError
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "die_face",
     "die_svg",
     "fresh_seed",
+    "head_row",
     "parse_seed",
     "playable_bundle",
     "set_visible",
@@ -46,33 +48,41 @@ __all__ = [
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 MAX_SEED = 1_000_000
-HELD_COLOR = "#ffd54f"
-FREE_COLOR = "#ffffff"
+HELD_COLOR = palette.HELD_BACKGROUND
+FREE_COLOR = palette.SURFACE
 
-# Shared look: dice large and clear, disabled score cells still readable.
-PANEL_CSS = """
-.dicelab-panel .dicelab-die button, .dicelab-panel button.dicelab-die {
-  line-height: 1; padding: 0; border: 2px solid #555; border-radius: 10px; color: #212121; }
-.dicelab-panel button.dicelab-held { border: 3px solid #e65100; }
-.dicelab-panel .dicelab-caption { text-align: center; font-weight: bold; color: #e65100;
-  font-size: 11px; line-height: 14px; }
-.dicelab-panel button.dicelab-unavailable { opacity: 0.45; cursor: not-allowed; }
-.dicelab-panel button.dicelab-cell.dicelab-unavailable { opacity: 1; }
-.dicelab-panel button { overflow: visible; }
-.dicelab-panel .dicelab-head h3 { font-size: 1.3em; }
-.dicelab-panel .dicelab-message-error { color: #b71c1c; font-weight: bold; }
-@keyframes dicelab-flash-0 { from { background: #fff59d; } to { background: transparent; } }
-@keyframes dicelab-flash-1 { from { background: #fff59d; } to { background: transparent; } }
-.dicelab-panel .dicelab-flash-0 { animation: dicelab-flash-0 0.9s ease-out; }
-.dicelab-panel .dicelab-flash-1 { animation: dicelab-flash-1 0.9s ease-out; }
-.dicelab-panel .dicelab-message-success { color: #1b5e20; }
-.dicelab-panel table.dicelab-table td, .dicelab-panel table.dicelab-table th {
-  padding: 1px 6px; text-align: right; }
+# Shared look: dice large and clear, disabled score cells still readable; a
+# control that cannot be used now keeps its text readable (palette.py) and has
+# a dashed edge, so that it is told apart by more than a colour; the app's
+# tabs readable too.
+PANEL_CSS = f"""
+{palette.CSS_VARIABLES}
+.dicelab-panel .dicelab-die button, .dicelab-panel button.dicelab-die {{
+  line-height: 1; padding: 0; border: 2px solid #555; border-radius: 10px;
+  color: {palette.TEXT}; }}
+.dicelab-panel button.dicelab-held {{ border: 3px solid {palette.HELD_MARK}; }}
+.dicelab-panel .dicelab-caption {{ text-align: center; font-weight: bold;
+  color: {palette.HELD_MARK}; font-size: 11px; line-height: 14px; }}
+.dicelab-panel button.dicelab-unavailable:not(.dicelab-die, .dicelab-cell, .dicelab-solo-card) {{
+  opacity: 1; cursor: not-allowed; background: {palette.BUTTON_SURFACE};
+  color: {palette.MUTED_TEXT}; border: 1px dashed {palette.UNAVAILABLE_EDGE}; box-shadow: none; }}
+.dicelab-panel button.dicelab-cell.dicelab-unavailable {{ opacity: 1; }}
+.dicelab-app .dicelab-tabs.widget-tab > .lm-TabBar .lm-TabBar-tab {{ color: {palette.TAB_TEXT}; }}
+.dicelab-panel button {{ overflow: visible; }}
+.dicelab-panel .dicelab-head h3 {{ font-size: 1.3em; }}
+.dicelab-panel .dicelab-message-error {{ color: #b71c1c; font-weight: bold; }}
+@keyframes dicelab-flash-0 {{ from {{ background: #fff59d; }} to {{ background: transparent; }} }}
+@keyframes dicelab-flash-1 {{ from {{ background: #fff59d; }} to {{ background: transparent; }} }}
+.dicelab-panel .dicelab-flash-0 {{ animation: dicelab-flash-0 0.9s ease-out; }}
+.dicelab-panel .dicelab-flash-1 {{ animation: dicelab-flash-1 0.9s ease-out; }}
+.dicelab-panel .dicelab-message-success {{ color: #1b5e20; }}
+.dicelab-panel table.dicelab-table td, .dicelab-panel table.dicelab-table th {{
+  padding: 1px 6px; text-align: right; }}
 .dicelab-panel table.dicelab-table td:first-child,
-.dicelab-panel table.dicelab-table th:first-child { text-align: left; }
-.dicelab-panel table.dicelab-table { line-height: 1.3; }
-.dicelab-panel .dicelab-hints table.dicelab-table td { white-space: nowrap; }
-.dicelab-panel .dicelab-hints .widget-html-content { line-height: 1.35; }
+.dicelab-panel table.dicelab-table th:first-child {{ text-align: left; }}
+.dicelab-panel table.dicelab-table {{ line-height: 1.3; }}
+.dicelab-panel .dicelab-hints table.dicelab-table td {{ white-space: nowrap; }}
+.dicelab-panel .dicelab-hints .widget-html-content {{ line-height: 1.35; }}
 """
 
 _MESSAGE_STYLES = {
@@ -207,6 +217,17 @@ def close_tree(widget: widgets.Widget) -> None:
 def set_visible(widget: widgets.Widget, visible: bool) -> None:
     """Show or hide a widget (its layout's display)."""
     widget.layout.display = None if visible else "none"
+
+
+def head_row(titles: list[str] | tuple[str, ...]) -> str:
+    """A table's header row: a `<th>` for each title, a plain cell where there is
+    none (an empty header says nothing to a screen reader).
+
+    >>> head_row(("", "Players"))
+    '<tr><td></td><th>Players</th></tr>'
+    """
+    cells = (f"<th>{html.escape(t)}</th>" if t else "<td></td>" for t in titles)
+    return "<tr>" + "".join(cells) + "</tr>"
 
 
 def show_text(widget: widgets.HTML, text: str, style: str, more: str = "") -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from dicelab.core.ui import palette
 from dicelab.core.ui.panel import Words, show_available
 from dicelab.core.ui.widgets import close_tree
 from dicelab.dice_poker.card import Scorecard
@@ -22,9 +23,9 @@ from dicelab.dice_poker.panel.words import bonus_text
 from dicelab.dice_poker.rules import Ruleset
 
 OPTION_COLOR = "#c8e6c9"
-ZERO_COLOR = "#f1f1f1"
-FILLED_COLOR = "#ffffff"
-CURRENT_BACKGROUND = "#fff3c4"
+ZERO_COLOR = palette.ZERO_CELL
+FILLED_COLOR = palette.SURFACE
+CURRENT_BACKGROUND = palette.CURRENT_ROW
 WINNER_BACKGROUND = "#c8e6c9"
 BLANK = "\u00a0"  # an empty description would leave the old text in the browser
 
@@ -163,12 +164,12 @@ class ScorecardGrid:
             show_available(button, True)
             button.tooltip = self.words("score_here", points=points)
             style.button_color = OPTION_COLOR if points else ZERO_COLOR
-            style.text_color = "#1b5e20" if points else "#757575"
+            style.text_color = "#1b5e20" if points else palette.MUTED_TEXT
             style.font_style = "italic"
         elif current and rolled:
             button.description = "—"
             show_available(button, False, self.words("closed"))
-            style.button_color, style.text_color = ZERO_COLOR, "#9e9e9e"
+            style.button_color, style.text_color = ZERO_COLOR, palette.MUTED_TEXT
         else:
             button.description = BLANK
             show_available(button, False, self.words("roll_first") if current else "")

@@ -18,7 +18,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.core.ui.log import EventLog as BaseLog
-from dicelab.core.ui.widgets import close_tree, die_face, set_visible, show_available
+from dicelab.core.ui.widgets import close_tree, die_face, head_row, set_visible, show_available
 from dicelab.core.ui.words import Words, kind_words, listing
 from dicelab.sly_dice.game import (
     Accuse,
@@ -39,11 +39,12 @@ VIEWS_CSS = """
 .dicelab-sly-dice table.dicelab-players { border-collapse: collapse; line-height: 1.2; }
 .dicelab-sly-dice table.dicelab-players td { padding: 2px 6px; white-space: nowrap; }
 .dicelab-sly-dice table.dicelab-players td.dicelab-status { white-space: normal; }
-.dicelab-sly-dice table.dicelab-players tr.dicelab-current td { background: #fff3c4; }
+.dicelab-sly-dice table.dicelab-players tr.dicelab-current td {
+  background: var(--dicelab-current-row); }
 .dicelab-sly-dice .dicelab-dice-text { font-size: 26px; line-height: 30px; letter-spacing: 2px; }
 .dicelab-sly-dice .dicelab-aside-die { color: #1a237e; }
 .dicelab-sly-dice .dicelab-shield { color: #8d6e63; }
-.dicelab-sly-dice .dicelab-kind { color: #757575; font-size: 11px; }
+.dicelab-sly-dice .dicelab-kind { color: var(--dicelab-muted-text); font-size: 11px; }
 .dicelab-sly-dice button.dicelab-card { font-size: 13px; }
 .dicelab-sly-dice button.dicelab-common-die.dicelab-unavailable { opacity: 1; cursor: default; }
 .dicelab-sly-dice .dicelab-lie { color: #b71c1c; font-weight: bold; }
@@ -142,7 +143,7 @@ class PlayersView:
                 f'<td class="dicelab-status">{self._status(view, seat)}</td></tr>'
             )
         titles = (w("players"), w("points"), "", "")
-        head = "<tr>" + "".join(f"<th>{html.escape(t)}</th>" for t in titles) + "</tr>"
+        head = head_row(titles)
         self.widget.value = f'<table class="dicelab-players">{head}{"".join(rows)}</table>'
 
 

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
+from dicelab.core.ui import palette
 from dicelab.core.ui.panel import Words, die_face, listing, set_visible
 from dicelab.core.ui.widgets import close_tree
 from dicelab.solitaire.game import SolitaireGame
@@ -46,17 +47,19 @@ DISCARD_ROW = 3  # the discard numbers sit beside the sums 5..10, as in seed 000
 MAX_OPTIONS = 15  # the most distinct options a roll can have
 OPTION_COLOR = "#e3f2fd"
 SUGGESTED_COLOR = "#a5d6a7"
-CURRENT_BACKGROUND = "#fff3c4"
+CURRENT_BACKGROUND = palette.CURRENT_ROW
 
 # The look of a paper sheet; the classes are stable for browser tests.
 SHEET_CSS = """
 .dicelab-solitaire button.dicelab-die.dicelab-unavailable { opacity: 1; cursor: default; }
 .dicelab-solitaire .dicelab-player-block { border: 1px solid #c5b98f; border-radius: 6px;
-  padding: 6px 10px; background: #fffdf3; min-width: 460px; box-sizing: border-box; }
+  padding: 6px 10px; background: var(--dicelab-sheet-paper); min-width: 460px;
+  box-sizing: border-box; }
 .dicelab-solitaire table.dicelab-sheet-table { border-collapse: collapse;
   font-size: 13px; line-height: 1.35; }
 .dicelab-solitaire table.dicelab-sheet-table td { padding: 0 6px; white-space: nowrap; }
-.dicelab-solitaire td.dicelab-value { color: #9e9e9e; text-align: right; font-size: 12px; }
+.dicelab-solitaire td.dicelab-value { color: var(--dicelab-muted-text); text-align: right;
+  font-size: 12px; }
 .dicelab-solitaire td.dicelab-sum, .dicelab-solitaire td.dicelab-face {
   font-weight: bold; text-align: right; }
 .dicelab-solitaire td.dicelab-tally, .dicelab-solitaire td.dicelab-dtally {
@@ -68,16 +71,18 @@ SHEET_CSS = """
 .dicelab-solitaire td.dicelab-face { padding-left: 12px; border-left: 1px dashed #c5b98f; }
 .dicelab-solitaire td.dicelab-face.dicelab-chosen span { border: 2px solid #1a237e;
   border-radius: 50%; padding: 0 5px; }
-.dicelab-solitaire td.dicelab-face.dicelab-closed { color: #bdbdbd; font-weight: normal; }
+.dicelab-solitaire td.dicelab-face.dicelab-closed { color: var(--dicelab-muted-text);
+  font-weight: normal; text-decoration: line-through; }
 .dicelab-solitaire td.dicelab-dtally.dicelab-ended { color: #b71c1c; font-weight: bold; }
-.dicelab-solitaire .dicelab-count { color: #9e9e9e; font-size: 11px; font-family: sans-serif; }
+.dicelab-solitaire .dicelab-count { color: var(--dicelab-muted-text); font-size: 11px;
+  font-family: sans-serif; }
 .dicelab-solitaire tr.dicelab-last td.dicelab-sum, .dicelab-solitaire tr.dicelab-last
   td.dicelab-tally { background: #fff59d; }
 .dicelab-solitaire td.dicelab-dlast { background: #fff59d; }
 .dicelab-solitaire tr.dicelab-foot td { border-top: 1px solid #c5b98f; }
 .dicelab-solitaire td.dicelab-sheet-total { font-weight: bold; text-align: right;
   font-size: 16px; }
-.dicelab-solitaire td.dicelab-note { color: #757575; font-size: 11px; }
+.dicelab-solitaire td.dicelab-note { color: var(--dicelab-muted-text); font-size: 11px; }
 .dicelab-solitaire table.dicelab-sheet-table td.dicelab-rule-note { color: #757575;
   font-size: 11px; white-space: normal; vertical-align: top; max-width: 11em; }
 .dicelab-solitaire .dicelab-kind { color: #757575; font-size: 12px; }

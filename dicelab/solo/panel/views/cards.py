@@ -20,6 +20,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from dicelab.core.ui import palette
 from dicelab.core.ui.widgets import set_visible, show_available
 from dicelab.core.ui.words import Words
 from dicelab.solo.rules import Card, card_order
@@ -36,6 +37,9 @@ SYMBOLS = {
     "gift": "⋈",  # a bow
 }
 INK = {"blue": "#1565c0", "yellow": "#f9a825", "red": "#c62828", "green": "#2e7d32"}
+# a colour is never told by colour alone: a mark of its own in the card's corner
+MARK = {"blue": "●", "yellow": "▲", "red": "◆", "green": "■"}
+ON_INK = {"blue": "#ffffff", "yellow": palette.TEXT, "red": "#ffffff", "green": "#ffffff"}
 BLACK = "#212121"
 RAINBOW = ", ".join(
     f"{INK[c]} {25 * i}% {25 * (i + 1)}%" for i, c in enumerate(("blue", "yellow", "red", "green"))
@@ -54,8 +58,9 @@ CARDS_CSS = (
 .dicelab-solo button.dicelab-solo-card {
   border-radius: 7px; padding: 0; font-weight: bold; color: #fff !important;
   border: 3px solid #fff; box-shadow: 0 0 0 1px #757575; line-height: 1;
-  text-shadow: 0 1px 2px rgba(0,0,0,0.55); transition: transform 0.1s; }
-.dicelab-solo button.dicelab-solo-card.dicelab-unavailable { opacity: 0.4; }
+  transition: transform 0.1s; position: relative; }
+.dicelab-solo button.dicelab-solo-card.dicelab-unavailable { opacity: 1; cursor: not-allowed;
+  border: 3px dashed #6b6b6b; }
 .dicelab-solo button.dicelab-highlight { box-shadow: 0 0 0 3px #ff6f00;
   transform: translateY(-5px); }
 .dicelab-solo button.dicelab-picked { box-shadow: 0 0 0 3px #6a1b9a;
@@ -63,7 +68,7 @@ CARDS_CSS = (
 .dicelab-solo .dicelab-face { display: inline-flex; align-items: center; justify-content: center;
   width: 58px; height: 84px; border-radius: 9px; border: 4px solid #fff; font-size: 30px;
   font-weight: bold; color: #fff; box-shadow: 0 0 0 1px #757575;
-  text-shadow: 0 1px 2px rgba(0,0,0,0.55); }
+  position: relative; }
 .dicelab-solo .dicelab-face.dicelab-back, .dicelab-solo .dicelab-mini {
   background: repeating-linear-gradient(45deg, #b71c1c 0 4px, #8e0000 4px 8px); }
 .dicelab-solo .dicelab-mini { display: inline-block; width: 9px; height: 14px; margin-right: 1px;
@@ -71,12 +76,23 @@ CARDS_CSS = (
   vertical-align: middle; }
 .dicelab-solo .dicelab-swatch { display: inline-block; width: 14px; height: 14px;
   border-radius: 50%; vertical-align: middle; margin-right: 4px; }
-.dicelab-solo button.dicelab-colour-button { color: #fff !important; font-weight: bold; }
+.dicelab-solo button.dicelab-colour-button { font-weight: bold; }
 """
     + "".join(
         f".dicelab-solo .dicelab-card-{c}, .dicelab-solo .dicelab-colour-{c} "
         f"{{ background-color: {ink} !important; }}\n"
         for c, ink in INK.items()
+    )
+    + "".join(  # the text on a card, on a colour button: 4.5:1 at least (test_palette)
+        f".dicelab-solo button.dicelab-solo-card.dicelab-card-{c}, .dicelab-solo "
+        f".dicelab-face.dicelab-card-{c}, .dicelab-solo button.dicelab-colour-button."
+        f"dicelab-colour-{c} {{ color: {text} !important; }}\n"
+        for c, text in ON_INK.items()
+    )
+    + "".join(
+        f'.dicelab-solo .dicelab-card-{c}::before {{ content: "{mark}"; position: absolute; '
+        "top: 1px; left: 3px; font-size: 10px; line-height: 1; }\n"
+        for c, mark in MARK.items()
     )
     + f".dicelab-solo .dicelab-card-black {{ background-color: {BLACK} !important; }}\n"
     + "".join(

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
+from dicelab.core.ui.widgets import head_row
 from dicelab.core.ui.words import Words, kind_words
 from dicelab.solo.panel.seats import current_seat
 from dicelab.solo.panel.views.cards import (
@@ -29,8 +30,9 @@ TABLE_CSS = """
 .dicelab-solo table.dicelab-players { border-collapse: collapse; line-height: 1.25; }
 .dicelab-solo table.dicelab-players td, .dicelab-solo table.dicelab-players th {
   padding: 2px 6px; white-space: nowrap; text-align: left; }
-.dicelab-solo table.dicelab-players tr.dicelab-current td { background: #fff3c4; }
-.dicelab-solo .dicelab-kind { color: #757575; font-size: 11px; }
+.dicelab-solo table.dicelab-players tr.dicelab-current td {
+  background: var(--dicelab-current-row); }
+.dicelab-solo .dicelab-kind { color: var(--dicelab-muted-text); font-size: 11px; }
 .dicelab-solo .dicelab-solo-said { color: #b71c1c; font-weight: bold; }
 .dicelab-solo .dicelab-table-view { display: flex; align-items: center; gap: 14px; }
 .dicelab-solo .dicelab-pile { text-align: center; font-size: 12px; color: #424242; }
@@ -96,7 +98,7 @@ class PlayersView:
                 f"<td>{view.totals[i]}</td></tr>"
             )
         titles = ("", w("players"), w("cards"), w("points"))
-        head = "<tr>" + "".join(f"<th>{html.escape(t)}</th>" for t in titles) + "</tr>"
+        head = head_row(titles)
         self.widget.value = f'<table class="dicelab-players">{head}{"".join(rows)}</table>'
 
 

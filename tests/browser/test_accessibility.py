@@ -1,0 +1,161 @@
+"""axe-core in the play app: no serious or critical violation of the WCAG 2.0 and
+2.1 A and AA rules on any game's tab, in any language, at the stages of a game.
+
+axe-core comes from the npm registry (`tests/browser/axe`, `npm ci` by `make
+test`, as the hub's proxy), never downloaded at test time; it is injected into
+the module's one page of the play app (one kernel), which each test switches
+to its language and tab.  The moderate findings that remain are listed and
+justified in docs/accessibility.md.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import EXPECT, LOAD, ROOT, near_end, settle
+
+pytestmark = pytest.mark.browser
+AXE = ROOT / "tests" / "browser" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+Check = Callable[[str], None]  # axe run at a stage named by its argument
+RUN_AXE = """async (tags) => {
+  const found = await axe.run(document, {runOnly: {type: "tag", values: tags},
+                                         resultTypes: ["violations"]});
+  return found.violations.map(v => ({id: v.id, impact: v.impact,
+    nodes: v.nodes.map(n => n.target.join(" ") + " " + n.html.slice(0, 140) + " | "
+                            + [...n.any, ...n.all, ...n.none].map(c => c.message).join("; "))}));
+}"""
+
+
+def load(panel: Any, file_name: str) -> None:
+    """Load the save `file_name` of the play app's folder into `panel`."""
+    panel.locator(".dicelab-save-path input").fill(file_name)
+    panel.locator(".dicelab-load").click()
+    expect(panel.locator(".dicelab-message")).to_contain_text(file_name, timeout=LOAD)
+
+
+def violations(page: Any, stage: str) -> list[str]:
+    """axe's serious and critical findings on the whole page, one line each."""
+    if not Path(AXE).exists():
+        pytest.fail(f"{AXE.relative_to(ROOT)} is missing: run make test (it runs npm ci)")
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    settle(page)
+    found = page.evaluate(RUN_AXE, WCAG_AA)
+    return [
+        f"{stage}: {v['impact']} {v['id']}: {node}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+        for node in v["nodes"]
+    ]
+
+
+def first_available(panel: Any, choices: list[str]) -> str:
+    """The first of `choices` (selectors) that the panel offers now, as the
+    student sees it: shown and not marked unavailable (waiting for the bots)."""
+    deadline = time.monotonic() + EXPECT / 1000
+    while time.monotonic() < deadline:
+        for css in choices:
+            if panel.locator(f"{css}:not(.dicelab-unavailable):visible").count():
+                return css
+        panel.page.wait_for_timeout(100)
+    raise AssertionError(f"none of {choices} became available")
+
+
+def act(panel: Any, css: str) -> None:
+    """Click the first usable `css` of the panel and wait until the panel has
+    answered: its message changed, or that control is no longer usable."""
+    message = panel.locator(".dicelab-message")
+    before = message.inner_text()
+    target = panel.locator(f"{css}:not(.dicelab-unavailable):visible").first.element_handle()
+    target.click()
+    panel.page.wait_for_function(
+        """([control, message, before]) => message.innerText !== before
+             || control.classList.contains("dicelab-unavailable") || !control.isConnected
+             || control.offsetParent === null""",
+        arg=[target, message.element_handle(), before],
+        timeout=EXPECT,
+    )
+
+
+def dice_poker(panel: Any, check: Check, workdir: Path) -> None:
+    check("a turn's start")
+    panel.locator(".dicelab-roll").click()
+    panel.locator(".dicelab-die").first.click()
+    panel.locator(".dicelab-hints-toggle").click()
+    expect(panel.locator(".dicelab-hints-table")).to_be_visible()
+    check("mid-turn, one die held, Hints open")
+    panel.locator(".dicelab-hints-toggle").click()
+    game = near_end("dice-poker", workdir / "dice-poker-axe.json", seed=4).saved
+    load(panel, "dice-poker-axe.json")
+    (last_box,) = game.state.cards[1].open_boxes  # Bruno's last turn, one box open
+    panel.locator(".dicelab-roll").click()
+    panel.locator(f".dicelab-box-{last_box}").click()
+    expect(panel.locator(".dicelab-end")).to_be_visible()
+    check("the end screen")
+
+
+def solitaire(panel: Any, check: Check, workdir: Path) -> None:
+    check("a turn's start")
+    panel.locator(".dicelab-roll").click()
+    panel.locator(".dicelab-hints-toggle").click()
+    expect(panel.locator(".dicelab-hints-table")).to_be_visible()
+    check("rolled, Hints open")
+    panel.locator(".dicelab-hints-toggle").click()
+    end = near_end("solitaire", workdir / "solitaire-axe.json", seed=3)
+    load(panel, "solitaire-axe.json")
+    panel.locator(".dicelab-roll").click()
+    game = end.saved
+    game.apply(end.tail[0])
+    for choice in end.tail[1:]:  # the choices of the game that was played
+        p = game.players.index(choice.player)
+        panel.locator(f".dicelab-option-{p}-{game.options(p).index(choice.split)}").click()
+        game.apply(choice)
+    expect(panel.locator(".dicelab-end")).to_be_visible()
+    check("the end screen")
+
+
+def sly_dice(panel: Any, check: Check, workdir: Path) -> None:
+    check("a round's start")
+    panel.locator(".dicelab-roll").click()  # the common dice
+    first_available(panel, [".dicelab-roll"])
+    panel.locator(".dicelab-roll").click()  # the player's own
+    panel.locator(".dicelab-hints-toggle").click()
+    check("rolled, Hints open")
+    panel.locator(".dicelab-hints-toggle").click()
+    while (
+        step := first_available(
+            panel, [".dicelab-pass", ".dicelab-keep", ".dicelab-card", ".dicelab-stop"]
+        )
+    ) != ".dicelab-pass":
+        act(panel, step)  # stop, claim, keep the dice hidden
+    check("a bot's claim: accuse or pass")
+
+
+def solo(panel: Any, check: Check, workdir: Path) -> None:
+    check("as dealt")
+    panel.locator(".dicelab-hints-toggle").click()
+    check("Hints open")
+    panel.locator(".dicelab-hints-toggle").click()
+    act(panel, first_available(panel, [".dicelab-hand-card", ".dicelab-draw"]))
+    first_available(panel, [".dicelab-hand-card", ".dicelab-draw", ".dicelab-accept"])
+    check("a card played or drawn, and the bots' plays")
+
+
+STAGES = {"dice-poker": dice_poker, "solitaire": solitaire, "sly-dice": sly_dice, "solo": solo}
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "it", "fr"])
+@pytest.mark.parametrize("game", list(STAGES))
+def test_axe_finds_nothing_serious_at_any_stage(open_app, play_server, game, lang):
+    page = open_app(lang=lang, game=game)
+    panel = page.locator(f".dicelab-{game}")
+    found: list[str] = []
+    STAGES[game](panel, lambda stage: found.extend(violations(page, stage)), play_server.workdir)
+    assert not found, "\n".join(found)
