@@ -33,9 +33,10 @@ from dicelab.classroom.client import TEACHERS_VARIABLE, URL_VARIABLE, Client
 from dicelab.classroom.projector import Projector, public_table_class
 from dicelab.classroom.seat import TableGame
 from dicelab.classroom.words import TABLE_WORDS
+from dicelab.core.ui.aria import Aria, aria_words
 from dicelab.core.ui.callbacks import safe_callback
 from dicelab.core.ui.widgets import PANEL_CSS, MessageArea, set_visible
-from dicelab.core.ui.words import Words, check_lang
+from dicelab.core.ui.words import COMMON_WORDS, Words, check_lang
 from dicelab.errors import SettingsError
 from dicelab.games import GAMES
 
@@ -116,8 +117,9 @@ class Lobby:
         self.lobby_box = widgets.VBox([join, self.seats_box, self.back_box, new_table])
         self.table_box = widgets.VBox()
         style = widgets.HTML(f"<style>{PANEL_CSS}</style>")
+        aria = Aria(aria_words(Words(COMMON_WORDS, self.lang)))  # its language, for readers
         self.widget = widgets.VBox(
-            [style, self.title, self.lobby_box, self.message, self.table_box]
+            [style, aria, self.title, self.lobby_box, self.message, self.table_box]
         )
         self.widget.add_class("dicelab-lobby")
         self.widget.add_class(f"dicelab-lang-{self.lang}")

@@ -10,6 +10,7 @@ justified in docs/accessibility.md.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -159,3 +160,37 @@ def test_axe_finds_nothing_serious_at_any_stage(open_app, play_server, game, lan
     found: list[str] = []
     STAGES[game](panel, lambda stage: found.extend(violations(page, stage)), play_server.workdir)
     assert not found, "\n".join(found)
+
+
+FACE_NAMES = {
+    "en": ("Die", "held", ["one", "two", "three", "four", "five", "six"]),
+    "pt": ("Dado", "guardado", ["um", "dois", "três", "quatro", "cinco", "seis"]),
+    "es": ("Dado", "guardado", ["uno", "dos", "tres", "cuatro", "cinco", "seis"]),
+    "it": ("Dado", "tenuto", ["uno", "due", "tre", "quattro", "cinque", "sei"]),
+    "fr": ("Dé", "gardé", ["un", "deux", "trois", "quatre", "cinq", "six"]),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "it", "fr"])
+def test_a_screen_reader_hears_each_die_its_face_and_whether_it_is_held(open_app, lang):
+    page = open_app(lang=lang, game="dice-poker")
+    panel = page.locator(".dicelab-dice-poker")
+    panel.locator(".dicelab-roll").click()
+    first = panel.locator(".dicelab-die-0")
+    first.click()
+    expect(first).to_have_attribute("aria-pressed", "true")
+    die, held, faces = FACE_NAMES[lang]
+    separator = " : " if lang == "fr" else ": "
+    names = []
+    for i in range(5):
+        face = "⚀⚁⚂⚃⚄⚅".index(panel.locator(f".dicelab-die-{i}").inner_text().strip())
+        name = f"{die} {i + 1}{separator}{faces[face]}" + (f", {held}" if i == 0 else "")
+        names.append(f'button "{name}"' + (" [pressed]" if i == 0 else "") + "'")
+    snapshot = panel.aria_snapshot()
+    for name in names:
+        assert name in snapshot, snapshot[:2000]
+    assert page.locator("html").get_attribute("lang") == lang
+    assert panel.get_attribute("lang") == lang
+    expect(page.locator(".dicelab-app")).to_have_attribute("role", "main")
+    unavailable = panel.locator("button.dicelab-unavailable").first  # says why
+    expect(unavailable).to_have_attribute("title", re.compile(".+"))

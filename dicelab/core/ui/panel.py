@@ -37,6 +37,7 @@ import ipywidgets as widgets
 
 from dicelab.core.engine import MAX_PLAYERS, Engine
 from dicelab.core.i18n import Message, msg
+from dicelab.core.ui.aria import Aria, aria_words
 from dicelab.core.ui.callbacks import safe_callback
 from dicelab.core.ui.saving import (
     holds_another_game,
@@ -229,7 +230,8 @@ class Panel(Generic[G, H]):
         )
         foot.add_class("dicelab-foot")
         style = widgets.HTML(f"<style>{PANEL_CSS}{css}</style>")
-        self.widget = widgets.VBox([style, head, body, foot])
+        self.aria = Aria(aria_words(self.words))  # names and states for screen readers
+        self.widget = widgets.VBox([style, self.aria, head, body, foot])
         self.widget.add_class("dicelab-panel")
         self.widget.add_class(f"dicelab-{name}")
         self.widget.add_class(f"dicelab-lang-{self.lang}")  # which language it speaks

@@ -69,6 +69,16 @@ COMMON_WORDS = messages(
     msg("classmate", "a classmate"),
     # what a notebook shows until the cell of a panel is run
     msg("run_to_play", "Run this cell to play {game}."),
+    # what a screen reader says of a die (dicelab.core.ui.aria)
+    msg("die_label", "Die {n}: {face}"),
+    msg("die_held", "held"),
+    msg("die_unrolled", "not rolled yet"),
+    msg("face_1", "one"),
+    msg("face_2", "two"),
+    msg("face_3", "three"),
+    msg("face_4", "four"),
+    msg("face_5", "five"),
+    msg("face_6", "six"),
 )
 
 

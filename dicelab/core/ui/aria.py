@@ -1,0 +1,105 @@
+"""What a screen reader is told of a panel: names, states, its language.
+
+ipywidgets' controls take no ARIA attributes, so each panel holds one small
+invisible widget of the core, `Aria` (on anywidget), whose script keeps them
+in the page as the panel redraws, from the panel's own classes and in the
+panel's language (`words`):
+
+- a die (`dicelab-die-<i>`) is named "Die 3: four", or "Die 3: four, held",
+  a toggle button with `aria-pressed` (`dicelab-held`);
+- a control that cannot be used now keeps its tooltip, which says why, as
+  its description (not `aria-disabled`: such a control still answers a
+  click with the rule, and `aria-disabled` makes it inert to some tools);
+- the panel (`dicelab-lang-<xx>`) carries `lang="xx"`, and the play app
+  (`dicelab-app`) is the page's `main` landmark, in the app's language.
+
+>>> Aria({"die": "Die {n}: {face}", "held": "held", "faces": ["one"] * 6}).words["die"]
+'Die {n}: {face}'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anywidget
+import traitlets
+
+from dicelab.core.ui.words import Words
+
+__all__ = ["Aria", "aria_words"]
+
+ESM = """
+const FACES = "\\u2680\\u2681\\u2682\\u2683\\u2684\\u2685";
+
+function setAll(node, attributes) {
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null) { if (node.hasAttribute(name)) node.removeAttribute(name); }
+    else if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+  }
+}
+
+function langOf(node) {
+  const found = [...node.classList].find((c) => c.startsWith("dicelab-lang-"));
+  return found ? found.slice("dicelab-lang-".length) : null;
+}
+
+function apply(scope, words) {
+  const lang = langOf(scope);
+  if (lang) scope.setAttribute("lang", lang);
+  const app = scope.closest(".dicelab-app");
+  if (app) {  // the play app is the page: its landmark, its language
+    app.setAttribute("role", "main");
+    if (lang) document.documentElement.setAttribute("lang", lang);
+  }
+  for (const die of scope.querySelectorAll("button.dicelab-die")) {
+    const index = [...die.classList].find((c) => /^dicelab-die-[0-9]+$/.test(c));
+    if (!index) continue;
+    const face = FACES.indexOf(die.textContent.trim());
+    const held = die.classList.contains("dicelab-held");
+    let name = words.die.replace("{n}", String(Number(index.slice(12)) + 1))
+      .replace("{face}", face < 0 ? words.unrolled : words.faces[face]);
+    if (held) name += ", " + words.held;
+    setAll(die, {"aria-label": name, "aria-pressed": held ? "true" : "false"});
+  }
+}
+
+export default {
+  render({ model, el }) {
+    el.style.display = "none";
+    let pending = false;
+    const run = () => {
+      pending = false;
+      const scope = el.closest(".dicelab-panel, .dicelab-lobby");
+      if (scope) apply(scope, model.get("words"));
+    };
+    const later = () => { if (!pending) { pending = true; requestAnimationFrame(run); } };
+    const watch = new MutationObserver(later);
+    watch.observe(document.body, {subtree: true, childList: true, characterData: true,
+                                  attributes: true, attributeFilter: ["class"]});
+    model.on("change:words", later);
+    later();
+    return () => watch.disconnect();
+  },
+};
+"""
+
+
+class Aria(anywidget.AnyWidget):
+    """The panel's names and states for screen readers (see the module)."""
+
+    _esm = traitlets.Unicode(ESM).tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, words: dict[str, Any]) -> None:
+        super().__init__(words=words)
+        self.add_class("dicelab-aria")
+
+
+def aria_words(words: Words) -> dict[str, Any]:
+    """What the script needs in the panel's language: how a die is named."""
+    return {
+        "die": words("die_label", n="{n}", face="{face}"),  # filled in by the script
+        "held": words("die_held"),
+        "unrolled": words("die_unrolled"),
+        "faces": [words(f"face_{value}") for value in range(1, 7)],
+    }
