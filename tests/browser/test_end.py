@@ -90,6 +90,9 @@ def test_solitaire_end_screen(open_app, play_server, lang):
     file_name = f"solitaire-end-{lang}.json"
     end = _capped_game(play_server.workdir, file_name)
     panel.locator(".dicelab-hints-toggle").click()
+    # the hints drawn before Load is clicked: a Load button still moving down as
+    # they appear can take a click meant for it elsewhere
+    expect(panel.locator(".dicelab-hints-title")).to_be_visible(timeout=LOAD)
     _load(page, panel, file_name)
     capped = {"en": "(max 10)", "pt": "(máx. 10)", "es": "(máx. 10)", "it": "(max 10)"}[lang]
     expect(panel.locator(".dicelab-tally", has_text=capped).first).to_be_visible()
