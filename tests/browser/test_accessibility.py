@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.browser.conftest import EXPECT, LOAD, ROOT, near_end, settle
@@ -69,12 +70,18 @@ def first_available(panel: Any, choices: list[str]) -> str:
     raise AssertionError(f"none of {choices} became available")
 
 
-def act(panel: Any, css: str) -> None:
+def act(panel: Any, css: str) -> bool:
     """Click the first usable `css` of the panel and wait until the panel has
-    answered: its message changed, or that control is no longer usable."""
+    answered: its message changed, or that control is no longer usable.  False
+    if there was none to click after all (the page had not yet drawn that the
+    panel moved on: the caller looks again)."""
     message = panel.locator(".dicelab-message")
     before = message.inner_text()
-    target = panel.locator(f"{css}:not(.dicelab-unavailable):visible").first.element_handle()
+    usable = panel.locator(f"{css}:not(.dicelab-unavailable):visible").first
+    try:
+        target = usable.element_handle(timeout=2000)
+    except PlaywrightTimeout:
+        return False
     target.click()
     panel.page.wait_for_function(
         """([control, message, before]) => message.innerText !== before
@@ -83,6 +90,7 @@ def act(panel: Any, css: str) -> None:
         arg=[target, message.element_handle(), before],
         timeout=EXPECT,
     )
+    return True
 
 
 def dice_poker(panel: Any, check: Check, workdir: Path) -> None:
@@ -130,12 +138,13 @@ def sly_dice(panel: Any, check: Check, workdir: Path) -> None:
     panel.locator(".dicelab-hints-toggle").click()
     check("rolled, Hints open")
     panel.locator(".dicelab-hints-toggle").click()
-    while (
-        step := first_available(
-            panel, [".dicelab-pass", ".dicelab-keep", ".dicelab-card", ".dicelab-stop"]
-        )
-    ) != ".dicelab-pass":
-        act(panel, step)  # stop, claim, keep the dice hidden
+    choices = [".dicelab-pass", ".dicelab-keep", ".dicelab-card", ".dicelab-stop"]
+    for _ in range(30):  # stop, claim, keep the dice hidden (or look again)
+        if (step := first_available(panel, choices)) == ".dicelab-pass":
+            break
+        act(panel, step)
+    else:
+        raise AssertionError("no bot's claim to answer after 30 steps")
     check("a bot's claim: accuse or pass")
 
 
@@ -144,7 +153,11 @@ def solo(panel: Any, check: Check, workdir: Path) -> None:
     panel.locator(".dicelab-hints-toggle").click()
     check("Hints open")
     panel.locator(".dicelab-hints-toggle").click()
-    act(panel, first_available(panel, [".dicelab-hand-card", ".dicelab-draw"]))
+    for _ in range(10):  # look again while the page has not drawn the bots' turn
+        if act(panel, first_available(panel, [".dicelab-hand-card", ".dicelab-draw"])):
+            break
+    else:
+        raise AssertionError("no card could be played or drawn")
     first_available(panel, [".dicelab-hand-card", ".dicelab-draw", ".dicelab-accept"])
     check("a card played or drawn, and the bots' plays")
 
