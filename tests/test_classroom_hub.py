@@ -184,3 +184,15 @@ def test_the_lobby_on_the_hub_offers_a_student_their_own_seat_only(hub_service, 
     ]
     projector.seats_box.children[0].click()
     assert projector.errors == [] and projector.projector is not None
+
+
+def test_a_kernels_hub_token_goes_only_to_the_class_servers_own_tables(monkeypatch):
+    monkeypatch.setenv("DICELAB_TABLES_URL", "http://127.0.0.1:8000/services/dicelab-tables")
+    monkeypatch.setenv("DICELAB_TABLES_HUB", "1")
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "t-ana")
+    assert Client.on_this_server().hub_token == "t-ana"
+    assert Client.on_this_server("http://127.0.0.1:8000/services/dicelab-tables/").on_hub
+    elsewhere = Client.on_this_server("http://203.0.113.9/services/dicelab-tables")
+    assert elsewhere.hub_token is None and elsewhere._authorization() == {}
+    monkeypatch.setenv("DICELAB_TABLES_HUB", "0")
+    assert not Client.on_this_server().on_hub

@@ -36,12 +36,22 @@ from dicelab.classroom import remembered
 from dicelab.classroom.actions import encode
 from dicelab.errors import TableError
 
-__all__ = ["DEFAULT_URL", "Client"]
+__all__ = ["DEFAULT_URL", "Client", "hub_teachers"]
 
 DEFAULT_URL = "http://127.0.0.1:8765"
 URL_VARIABLE = "DICELAB_TABLES_URL"  # where the tables are (the class server sets it)
 HUB_VARIABLE = "DICELAB_TABLES_HUB"  # "1": the tables are the hub's service
 TEACHERS_VARIABLE = "DICELAB_TABLES_TEACHERS"  # the hub's teachers, by commas
+
+
+def hub_teachers(env: Mapping[str, str]) -> frozenset[str]:
+    """The hub's teachers named in `env` (`DICELAB_TABLES_TEACHERS`, by commas).
+
+    >>> sorted(hub_teachers({"DICELAB_TABLES_TEACHERS": "msilva, teacher,"}))
+    ['msilva', 'teacher']
+    """
+    names = {name.strip() for name in env.get(TEACHERS_VARIABLE, "").split(",")}
+    return frozenset(names - {""})
 
 
 class Client:
@@ -72,10 +82,16 @@ class Client:
     def on_this_server(cls, url: str | None = None) -> Client:
         """A client of the tables this server names: `url`, else `DICELAB_TABLES_URL`,
         else `DEFAULT_URL`; with the kernel's hub token when the class server's
-        tables are the hub's (`DICELAB_TABLES_HUB=1`)."""
-        hub = os.environ.get(HUB_VARIABLE) == "1"
-        token = os.environ.get("JUPYTERHUB_API_TOKEN") if hub else None
-        return cls(url or os.environ.get(URL_VARIABLE) or DEFAULT_URL, hub_token=token)
+        tables are the hub's (`DICELAB_TABLES_HUB=1`), and only to those tables
+        (never to another address a notebook names: the token is the student's).
+
+        >>> Client.on_this_server("http://127.0.0.1:1").on_hub
+        False
+        """
+        served = os.environ.get(URL_VARIABLE)
+        url = (url or served or DEFAULT_URL).rstrip("/")
+        hub = os.environ.get(HUB_VARIABLE) == "1" and url == (served or "").rstrip("/")
+        return cls(url, hub_token=os.environ.get("JUPYTERHUB_API_TOKEN") if hub else None)
 
     @property
     def on_hub(self) -> bool:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
-from dicelab.classroom.client import TEACHERS_VARIABLE
+from dicelab.classroom.client import hub_teachers
 from dicelab.errors import SettingsError, TableError
 
 __all__ = ["HubIdentity", "HubLink", "HubUser", "hub_link"]
@@ -73,12 +73,11 @@ def hub_link(env: Mapping[str, str]) -> HubLink:
         raise SettingsError(
             f"--hub: {missing[0]} is not set (the hub sets it for a service it starts)"
         )
-    teachers = {name.strip() for name in env.get(TEACHERS_VARIABLE, "").split(",")}
     return HubLink(
         api_url=env["JUPYTERHUB_API_URL"].rstrip("/"),
         service=env["JUPYTERHUB_SERVICE_NAME"],
         prefix=env["JUPYTERHUB_SERVICE_PREFIX"].rstrip("/"),
-        teachers=frozenset(teachers - {""}),
+        teachers=hub_teachers(env),
     )
 
 

@@ -29,7 +29,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.classroom import remembered
-from dicelab.classroom.client import TEACHERS_VARIABLE, URL_VARIABLE, Client
+from dicelab.classroom.client import URL_VARIABLE, Client, hub_teachers
 from dicelab.classroom.projector import Projector, public_table_class
 from dicelab.classroom.seat import TableGame
 from dicelab.classroom.words import TABLE_WORDS
@@ -71,8 +71,7 @@ class Lobby:
         self.url = Client.on_this_server(url).url
         self.hub_user = os.environ.get("JUPYTERHUB_USER") if self._client().on_hub else None
         if self.hub_user is not None:  # the hub's teachers alone are teachers there
-            teachers = os.environ.get(TEACHERS_VARIABLE, "").split(",")
-            teacher = teacher and self.hub_user in {name.strip() for name in teachers}
+            teacher = teacher and self.hub_user in hub_teachers(os.environ)
         self.lang, self.teacher, self.watch = check_lang(lang), teacher, watch
         self.words = Words(TABLE_WORDS, self.lang)
         self.errors: list[BaseException] = []
@@ -130,16 +129,9 @@ class Lobby:
     def _offer_way_back(self) -> None:
         """A button per table this user has sat at on this service (the latest first)."""
         buttons = []
-        for code, player in remembered.seats_at(self.url)[:6]:
-            words = ("back_to", player) if player else ("back_to_projector", "")
-            button = widgets.Button(
-                description=self.words(words[0], code=code, name=words[1]),
-                icon="undo",
-                layout={"width": "auto"},
-            )
-            button.add_class("dicelab-back")
-            button.on_click(lambda _b, code=code, player=player: self._on_back(code, player))
-            buttons.append(button)
+        buttons = [
+            self._back_button(code, player) for code, player in remembered.seats_at(self.url)[:6]
+        ]
         self.back_box.children = buttons
         set_visible(self.back_box, bool(buttons))
 
@@ -182,11 +174,14 @@ class Lobby:
         if self.hub_user is None:
             return []
         if self.teacher:
-            words, player = ("back_to_projector", ""), ""
-        elif self.hub_user in set(about["players"]) - set(about["free"]) - set(about["bots"]):
-            words, player = ("back_to", self.hub_user), self.hub_user
-        else:
-            return []
+            return [self._back_button(code, "")]
+        if self.hub_user in set(about["players"]) - set(about["free"]) - set(about["bots"]):
+            return [self._back_button(code, self.hub_user)]
+        return []
+
+    def _back_button(self, code: str, player: str) -> widgets.Button:
+        """Back to `player`'s seat at table `code`, or (player "") to its projector."""
+        words = ("back_to", player) if player else ("back_to_projector", "")
         button = widgets.Button(
             description=self.words(words[0], code=code, name=words[1]),
             icon="undo",
@@ -194,7 +189,7 @@ class Lobby:
         )
         button.add_class("dicelab-back")
         button.on_click(lambda _b: self._on_back(code, player))
-        return [button]
+        return button
 
     @safe_callback
     def _on_sit(self, code: str, player: str) -> None:

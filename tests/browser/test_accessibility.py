@@ -175,10 +175,10 @@ def test_axe_finds_nothing_serious_at_any_stage(open_app, play_server, game, lan
     assert not found, "\n".join(found)
 
 
-FACE_NAMES = {
+FACE_NAMES = {  # the die, the word the panel shows under a held one, the faces
     "en": ("Die", "held", ["one", "two", "three", "four", "five", "six"]),
-    "pt": ("Dado", "guardado", ["um", "dois", "três", "quatro", "cinco", "seis"]),
-    "es": ("Dado", "guardado", ["uno", "dos", "tres", "cuatro", "cinco", "seis"]),
+    "pt": ("Dado", "segurado", ["um", "dois", "três", "quatro", "cinco", "seis"]),
+    "es": ("Dado", "retenido", ["uno", "dos", "tres", "cuatro", "cinco", "seis"]),
     "it": ("Dado", "tenuto", ["uno", "due", "tre", "quattro", "cinque", "sei"]),
     "fr": ("Dé", "gardé", ["un", "deux", "trois", "quatre", "cinq", "six"]),
 }

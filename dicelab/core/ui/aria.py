@@ -5,8 +5,9 @@ invisible widget of the core, `Aria` (on anywidget), whose script keeps them
 in the page as the panel redraws, from the panel's own classes and in the
 panel's language (`words`):
 
-- a die (`dicelab-die-<i>`) is named "Die 3: four", or "Die 3: four, held",
-  a toggle button with `aria-pressed` (`dicelab-held`);
+- a die (`dicelab-die-<i>`) is named "Die 3: four", or "Die 3: four, held"
+  (the word under a held die, as the panel shows it: Sly Dice's "to set
+  aside"), a toggle button with `aria-pressed` (`dicelab-held`);
 - a control that cannot be used now keeps its tooltip, which says why, as
   its description (not `aria-disabled`: such a control still answers a
   click with the rule, and `aria-disabled` makes it inert to some tools);
@@ -58,7 +59,11 @@ function apply(scope, words) {
     const held = die.classList.contains("dicelab-held");
     let name = words.die.replace("{n}", String(Number(index.slice(12)) + 1))
       .replace("{face}", face < 0 ? words.unrolled : words.faces[face]);
-    if (held) name += ", " + words.held;
+    if (held) {  // the word the panel shows under it ("held", "to set aside"), else ours
+      const caption = die.parentElement && die.parentElement.querySelector(".dicelab-caption");
+      const shown = caption ? caption.textContent.trim() : "";
+      name += ", " + (shown || words.held);
+    }
     setAll(die, {"aria-label": name, "aria-pressed": held ? "true" : "false"});
   }
 }
@@ -67,15 +72,21 @@ export default {
   render({ model, el }) {
     el.style.display = "none";
     let pending = false;
+    let watched = null;  // the panel, once this widget is in it: only its changes count
+    const watch = new MutationObserver(() => later());
     const run = () => {
       pending = false;
       const scope = el.closest(".dicelab-panel, .dicelab-lobby");
-      if (scope) apply(scope, model.get("words"));
+      if (!scope) { requestAnimationFrame(later); return; }  // not drawn in the page yet
+      if (watched !== scope) {
+        watch.disconnect();
+        watch.observe(scope, {subtree: true, childList: true, characterData: true,
+                              attributes: true, attributeFilter: ["class"]});
+        watched = scope;
+      }
+      apply(scope, model.get("words"));
     };
     const later = () => { if (!pending) { pending = true; requestAnimationFrame(run); } };
-    const watch = new MutationObserver(later);
-    watch.observe(document.body, {subtree: true, childList: true, characterData: true,
-                                  attributes: true, attributeFilter: ["class"]});
     model.on("change:words", later);
     later();
     return () => watch.disconnect();
