@@ -27,7 +27,6 @@ Its language is, by default, that of the environment variable `DICELAB_LANG`
 
 from __future__ import annotations
 
-import html
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -37,7 +36,7 @@ import ipywidgets as widgets
 from dicelab.classroom.words import TABLE_WORDS
 from dicelab.core.i18n import LANGS, LANGUAGE_NAMES, msg, translate
 from dicelab.core.ui.together import together
-from dicelab.core.ui.widgets import close_tree, playable_bundle
+from dicelab.core.ui.widgets import close_tree, heading, playable_bundle
 from dicelab.core.ui.words import COMMON_WORDS, Words, check_lang, listing
 from dicelab.errors import SettingsError
 from dicelab.games import GAMES, GameInfo
@@ -99,8 +98,7 @@ class PlayApp:
         self.language.observe(lambda change: self._switch(change["new"]), names="value")
 
     def _show_titles(self) -> None:
-        title = html.escape(translate(TITLE, self.lang))
-        self.title.value = f"<b style='font-size:1.2em'>{title}</b>"
+        self.title.value = heading(translate(TITLE, self.lang), level=1, size="1.2em")
         titles = [game.title_in(self.lang) for game in self.games]
         if self.tables:
             titles.append(Words(TABLE_WORDS, self.lang)("lobby"))

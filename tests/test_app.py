@@ -56,7 +56,7 @@ def test_sly_dice_seats_the_first_name_against_bots_in_every_language() -> None:
     before = sly.game.to_json()
     app.language.value = "es"
     assert app.panels["sly-dice"].game.to_json() == before
-    assert app.title.value.endswith("dicelab: jugar</b>")
+    assert app.title.value.endswith("dicelab: jugar</h1>")
     app.tabs.selected_index = 0
     assert app.panels["dice-poker"].roll_button.description == "Tirar (quedan 3)"
 
@@ -79,7 +79,7 @@ def test_switching_to_italian_keeps_every_game() -> None:
     assert sorted(app.panels) == sorted(GAMES)
     assert {name: panel.game.to_json() for name, panel in app.panels.items()} == before
     assert all(panel.lang == "it" for panel in app.panels.values())
-    assert app.title.value.endswith("dicelab: gioca</b>")
+    assert app.title.value.endswith("dicelab: gioca</h1>")
     assert app.tabs.titles == (
         *("Poker di dadi", "Solitaire Dice", "Sly Dice", "Solo"),
         "Tavoli della classe",

@@ -121,3 +121,26 @@ def test_a_line_chart_draws_each_line_through_its_points() -> None:
 def test_a_bad_line_chart_is_refused(series) -> None:
     with pytest.raises(SettingsError):
         line_chart(series)
+
+
+def test_a_bar_chart_tells_a_screen_reader_its_title_and_every_bar() -> None:
+    labels, values = ["Pair", "Full <house>", "Six of a kind"], [Fraction(1, 2), 25, 65]
+    root = parse(bar_chart(labels, values, title="Points", value_label="points"))
+    assert root.get("role") == "img" and root.get("aria-label") == "Points"
+    assert root.findtext(f"{SVG}title") == "Points"
+    desc = root.findtext(f"{SVG}desc") or ""
+    assert desc.startswith("3 bars, points: Pair: ")
+    for label, shown in zip(labels, ["0.5", "25", "65"], strict=True):
+        assert f"{label}: {shown}" in desc  # the text drawn at the bar's end, unescaped
+    assert desc.count(";") == len(labels) - 1
+
+
+def test_a_line_chart_tells_where_each_line_starts_ends_and_peaks() -> None:
+    xs = list(range(10))
+    ys = [(x - 6) ** 2 * -1 + 40 for x in xs]  # highest (40) at x = 6
+    chart = line_chart({"mean": (xs, ys), "flat": ([0, 9], [3, 3])}, "Two", "turn", "points")
+    desc = parse(chart).findtext(f"{SVG}desc") or ""
+    peak = max(range(10), key=lambda x: ys[x])
+    assert "2 lines, x: turn, y: points." in desc
+    assert f"mean: from {ys[0]} at 0 to {ys[-1]} at 9, highest {ys[peak]} at {peak}." in desc
+    assert "flat: from 3 at 0 to 3 at 9, highest 3 at 0." in desc  # the first of equals

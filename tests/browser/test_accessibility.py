@@ -20,6 +20,9 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
+from dicelab.core.ui.words import Words
+from dicelab.dice_poker.panel.words import WORDS as POKER_WORDS
+from dicelab.solitaire.panel.words import WORDS as SOLITAIRE_WORDS
 from tests.browser.conftest import EXPECT, LOAD, ROOT, near_end, settle
 
 pytestmark = pytest.mark.browser
@@ -80,9 +83,9 @@ def act(panel: Any, css: str) -> bool:
     usable = panel.locator(f"{css}:not(.dicelab-unavailable):visible").first
     try:
         target = usable.element_handle(timeout=2000)
+        target.click(timeout=2000)  # not if it became unavailable meanwhile (aria-disabled)
     except PlaywrightTimeout:
         return False
-    target.click()
     panel.page.wait_for_function(
         """([control, message, before]) => message.innerText !== before
              || control.classList.contains("dicelab-unavailable") || !control.isConnected
@@ -185,7 +188,7 @@ FACE_NAMES = {  # the die, the word the panel shows under a held one, the faces
 
 
 @pytest.mark.parametrize("lang", ["en", "pt", "es", "it", "fr"])
-def test_a_screen_reader_hears_each_die_its_face_and_whether_it_is_held(open_app, lang):
+def test_a_screen_reader_hears_each_die_box_option_and_card_with_its_state(open_app, lang):
     page = open_app(lang=lang, game="dice-poker")
     panel = page.locator(".dicelab-dice-poker")
     panel.locator(".dicelab-roll").click()
@@ -198,12 +201,76 @@ def test_a_screen_reader_hears_each_die_its_face_and_whether_it_is_held(open_app
     for i in range(5):
         face = "⚀⚁⚂⚃⚄⚅".index(panel.locator(f".dicelab-die-{i}").inner_text().strip())
         name = f"{die} {i + 1}{separator}{faces[face]}" + (f", {held}" if i == 0 else "")
-        names.append(f'button "{name}"' + (" [pressed]" if i == 0 else "") + "'")
-    snapshot = panel.aria_snapshot()
-    for name in names:
-        assert name in snapshot, snapshot[:2000]
+        names.append(f'button "{name}"' + (" [pressed]" if i == 0 else ""))
+    snapshot = heard(panel, lambda: names + box_names(panel, lang))
     assert page.locator("html").get_attribute("lang") == lang
     assert panel.get_attribute("lang") == lang
     expect(page.locator(".dicelab-app")).to_have_attribute("role", "main")
-    unavailable = panel.locator("button.dicelab-unavailable").first  # says why
+    unavailable = panel.locator("button.dicelab-unavailable").first  # marked, and says why
+    expect(unavailable).to_have_attribute("aria-disabled", "true")
     expect(unavailable).to_have_attribute("title", re.compile(".+"))
+    assert "[disabled]" in snapshot
+    solitaire = open_app(lang=lang, game="solitaire").locator(".dicelab-solitaire")
+    solitaire.locator(".dicelab-roll").click()
+    heard(solitaire, lambda: option_names(solitaire, lang))
+    solo = open_app(lang=lang, game="solo").locator(".dicelab-solo")
+    heard(solo, lambda: card_names(solo))
+
+
+def heard(panel: Any, expected: Callable[[], list[str]]) -> str:
+    """The panel's aria snapshot once it holds every one of the names
+    `expected()` reads from the page then (the page names things a frame after
+    it draws them, and may still be drawing); fails with those still missing."""
+    deadline = time.monotonic() + EXPECT / 1000
+    while True:
+        names = expected()
+        assert names, "nothing to hear"
+        snapshot: str = panel.aria_snapshot()
+        missing = [name for name in names if name not in snapshot]
+        if not missing:
+            return snapshot
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not heard: {missing}\n{snapshot[:3000]}")
+        panel.page.wait_for_timeout(100)
+
+
+def box_names(panel: Any, lang: str) -> list[str]:
+    """What each of the player to move's score boxes that would score must be
+    called ("Ana, Threes: scores 10"), from what the page shows."""
+    w = Words(POKER_WORDS, lang)
+    player = panel.locator(".dicelab-player-0").inner_text().strip(" ▶★\n")
+    expected = []
+    for cell in panel.locator("button[class*='dicelab-box-']").all():
+        shown = cell.inner_text().strip()
+        if not shown.startswith("→"):
+            continue
+        box_id = next(
+            c for c in cell.get_attribute("class").split() if c.startswith("dicelab-box-")
+        )
+        label = panel.locator(f".dicelab-label-{box_id[len('dicelab-box-') :]}").inner_text()
+        name = w("box_option", name=player, box=label.strip(), points=int(shown[1:]))
+        expected.append(f'button "{name}"')
+    return expected
+
+
+def option_names(panel: Any, lang: str) -> list[str]:
+    """What each Solitaire option must be called: its number, then the split it
+    shows ("Option 1: 4+4=8 · 4+6=10 · discard 1")."""
+    w = Words(SOLITAIRE_WORDS, lang)
+    options = panel.locator(".dicelab-options-0 .dicelab-option:visible")
+    expect(options.first).to_be_visible(timeout=EXPECT)
+    texts = options.all_inner_texts()
+    return [f'button "{w("option_name", n=n, option=t.strip())}"' for n, t in enumerate(texts, 1)]
+
+
+def card_names(panel: Any) -> list[str]:
+    """What each card of your Solo hand must be called: the card's name, as its
+    tooltip begins ("Red 5 · 5 points"), with a number it shows (", +2")."""
+    cards = panel.locator(".dicelab-hand-card:visible")
+    expect(cards.first).to_be_visible(timeout=EXPECT)
+    names = []
+    for each in cards.all():  # the name, and what the card shows if it is not in it (", +2")
+        name, shown = each.get_attribute("title").split(" · ")[0], each.inner_text().strip()
+        said = name if shown in name or not re.search(r"\d", shown) else f"{name}, {shown}"
+        names.append(f'button "{said}"')
+    return names

@@ -306,7 +306,9 @@ def test_the_teacher_makes_a_table_and_projects_it(pages, class_service) -> None
     code = projector.locator(".dicelab-table-code").inner_text()
     sit(student, code, "Bia")
     expect(projector.locator(".dicelab-seats")).to_contain_text("joined")
-    student.locator(".dicelab-lobby .dicelab-sly-dice .dicelab-roll").click()  # not Bia's turn
+    roll = student.locator(".dicelab-lobby .dicelab-sly-dice .dicelab-roll")
+    expect(roll).to_have_attribute("aria-disabled", "true")  # not Bia's turn
+    roll.click(force=True)  # and still answered
     projector.locator("select").first.select_option("Ana")
     projector.locator("select").nth(1).select_option("honest")
     projector.locator("button", has_text="Give").click()

@@ -75,8 +75,13 @@ def _says(panel, text: str) -> None:
     expect(panel.locator(".dicelab-message")).to_contain_text(text)
 
 
-def _has_tooltip(locator) -> None:
+def _refused_click(locator) -> None:
+    """Click a control that cannot be used now: it is marked so for a screen
+    reader (`aria-disabled`), says why in its tooltip, and still takes the
+    click (forced: Playwright would wait for an enabled control)."""
+    expect(locator).to_have_attribute("aria-disabled", "true")
     expect(locator).to_have_attribute("title", re.compile(r"\w"))
+    locator.click(force=True)
 
 
 def _numbers_in(lang: str, text: str) -> None:
@@ -90,21 +95,17 @@ def test_dice_poker_answers_every_click(open_app, lang):
     panel = open_app(PROJECTOR, lang).locator(".dicelab-dice-poker")
     roll = panel.locator(".dicelab-roll")
 
-    _has_tooltip(panel.locator(".dicelab-die-0"))
-    panel.locator(".dicelab-die-0").click()  # a die before rolling
+    _refused_click(panel.locator(".dicelab-die-0"))  # a die before rolling
     _says(panel, says["roll_first"])
-    _has_tooltip(panel.locator(".dicelab-card-0-chance"))
-    panel.locator(".dicelab-card-0-chance").click()  # a box before rolling
+    _refused_click(panel.locator(".dicelab-card-0-chance"))  # a box before rolling
     _says(panel, says["roll_first"])
 
     for left in "210":
         roll.click()
         expect(roll).to_contain_text(left)
-    _has_tooltip(roll)
-    roll.click()  # a fourth roll
+    _refused_click(roll)  # a fourth roll
     _says(panel, says["no_rolls"])
-    _has_tooltip(panel.locator(".dicelab-card-1-chance"))
-    panel.locator(".dicelab-card-1-chance").click()  # the other player's card
+    _refused_click(panel.locator(".dicelab-card-1-chance"))  # the other player's card
     _says(panel, says["not_yours"])
 
     panel.locator(".dicelab-card-0-chance").click()  # Ana scores
@@ -113,8 +114,7 @@ def test_dice_poker_answers_every_click(open_app, lang):
     panel.locator(".dicelab-card-1-ones").click()  # Bruno scores
     expect(panel.locator(".dicelab-player")).to_contain_text("Ana")
     roll.click()
-    _has_tooltip(panel.locator(".dicelab-card-0-chance"))
-    panel.locator(".dicelab-card-0-chance").click()  # a box already filled
+    _refused_click(panel.locator(".dicelab-card-0-chance"))  # a box already filled
     _says(panel, says["filled"])
 
     panel.locator(".dicelab-hints-toggle").click()
@@ -129,19 +129,17 @@ def test_solitaire_answers_every_click(open_app, lang):
     panel = open_app(PROJECTOR, lang, game="solitaire").locator(".dicelab-solitaire")
     roll = panel.locator(".dicelab-roll")
 
-    _has_tooltip(panel.locator(".dicelab-die-0"))
-    panel.locator(".dicelab-die-0").click()  # before the first roll
+    _refused_click(panel.locator(".dicelab-die-0"))  # before the first roll
     _says(panel, says["click_roll"])
     roll.click()
     expect(panel.locator(".dicelab-option-0-0")).to_be_visible()
-    panel.locator(".dicelab-die-0").click()
+    _refused_click(panel.locator(".dicelab-die-0"))
     _says(panel, says["dice_info"])
-    _has_tooltip(roll)
-    roll.click()  # before anyone has chosen
+    _refused_click(roll)  # before anyone has chosen
     _says(panel, says["both_choose"])
     panel.locator(".dicelab-option-0-0").click()
     expect(panel.locator(".dicelab-waiting")).to_have_text(says["waiting_one"])
-    roll.click()  # before Bruno has chosen
+    _refused_click(roll)  # before Bruno has chosen
     _says(panel, says["one_chooses"])
 
     panel.locator(".dicelab-hints-toggle").click()

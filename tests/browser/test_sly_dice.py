@@ -16,7 +16,15 @@ from playwright.sync_api import expect
 from dicelab.sly_dice.game import SlyDiceGame
 from dicelab.sly_dice.panel import SlyDicePanel
 from dicelab.sly_dice.strategy import strategy
-from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, off_screen, resize, screenshot
+from tests.browser.conftest import (
+    LAPTOP,
+    PROJECTOR,
+    click_as_twin,
+    cut_labels,
+    off_screen,
+    resize,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 SIZES = {"projector": PROJECTOR, "laptop": LAPTOP}
@@ -104,7 +112,7 @@ def _says(panel, text: str) -> None:
 def _click(panel, twin: SlyDicePanel, css: str, button) -> None:
     """Click a control in the page and the same one in the twin panel: the page
     then says what the twin says, and its log ends as the twin's does."""
-    panel.locator(css).click()
+    click_as_twin(panel.locator(css), button)
     button.click()
     _says(panel, twin.message.text)
     if twin.log.lines:

@@ -16,7 +16,15 @@ from playwright.sync_api import expect
 from dicelab.solo.game import Accept, Draw, Play, SoloGame
 from dicelab.solo.panel import SoloPanel
 from dicelab.solo.rules import card
-from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, off_screen, resize, screenshot
+from tests.browser.conftest import (
+    LAPTOP,
+    PROJECTOR,
+    click_as_twin,
+    cut_labels,
+    off_screen,
+    resize,
+    screenshot,
+)
 from tests.test_solo_panel import ATTACK, arranged
 
 pytestmark = pytest.mark.browser
@@ -112,7 +120,7 @@ def _same(panel, twin: SoloPanel) -> None:
 
 def _click(panel, twin: SoloPanel, css: str, button) -> None:
     """Click a control in the page and the same one in the twin panel."""
-    panel.locator(css).click()
+    click_as_twin(panel.locator(css), button)
     button.click()
     _same(panel, twin)
 

@@ -46,12 +46,17 @@ class SvgChart:
         return f"<SvgChart {self.title!r}: {self.bars} {self.kind}>"
 
 
-def _opening(height: int, title: str, kind: str) -> list[str]:
-    """The start of a chart's SVG: its frame, white ground and title (if any)."""
+def _opening(height: int, title: str, kind: str, summary: str) -> list[str]:
+    """The start of a chart's SVG: its frame, what it is to a screen reader (its
+    `<title>`, and `summary` as its `<desc>`: the numbers it draws), white ground
+    and title (if any)."""
+    name = html.escape(title or kind)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
         f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12" '
-        f'fill="{INK}" role="img" aria-label="{html.escape(title or kind)}">',
+        f'fill="{INK}" role="img" aria-label="{name}">',
+        f"<title>{name}</title>",
+        f"<desc>{html.escape(summary)}</desc>",
         f'<rect width="{WIDTH}" height="{height}" fill="white"/>',
     ]
     if title:
@@ -114,7 +119,9 @@ def bar_chart(
     axis = top + ROW * len(names)
     height = axis + (46 if value_label else 30)
     scale = plot / ticks[-1]
-    parts = _opening(height, title, "bar chart")
+    bars = "; ".join(f"{name}: {words}" for name, words in zip(names, shown))
+    summary = f"{len(names)} bars{f', {value_label}' if value_label else ''}: {bars}."
+    parts = _opening(height, title, "bar chart", summary)
     for tick in ticks:
         x = left + tick * scale
         parts.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{axis}" stroke="{GRID}"/>')
@@ -142,6 +149,33 @@ def _axis_ticks(low: float, high: float) -> list[float]:
     first = math.floor(low / step) * step
     count = math.ceil((high - first) / step - 1e-9)
     return [round(first + i * step, 12) for i in range(count + 1)]
+
+
+def _line_summary(
+    points: dict[str, tuple[list[float], list[float]]],
+    x_label: str,
+    y_label: str,
+    marks: dict[float, str],
+) -> str:
+    """What a line chart shows, in words: each line's first and last point and
+    its highest, and the marks.
+
+    >>> _line_summary({"a": ([0, 1, 2], [0, 5, 2])}, "rolls", "points", {1: "mean"})
+    '1 line, x: rolls, y: points. a: from 0 at 0 to 2 at 2, highest 5 at 1. A mark at 1: mean.'
+    """
+    count = f"{len(points)} line{'s' if len(points) > 1 else ''}"
+    axes = "".join(
+        f", {axis}: {label}" for axis, label in (("x", x_label), ("y", y_label)) if label
+    )
+    said = [f"{count}{axes}."]
+    for name, (xs, ys) in points.items():
+        top = max(range(len(ys)), key=lambda i: (ys[i], -i))  # the first highest
+        said.append(
+            f"{name}: from {ys[0]:.4g} at {xs[0]:g} to {ys[-1]:.4g} at {xs[-1]:g}, "
+            f"highest {ys[top]:.4g} at {xs[top]:g}."
+        )
+    said += [f"A mark at {x:g}: {caption}." for x, caption in marks.items()]
+    return " ".join(said)
 
 
 def line_chart(
@@ -181,7 +215,7 @@ def line_chart(
         sy = bottom - (y - y_ticks[0]) / (y_ticks[-1] - y_ticks[0]) * (bottom - top - legend)
         return f"{sx:.1f} {sy:.1f}"
 
-    parts = _opening(height, title, "line chart")
+    parts = _opening(height, title, "line chart", _line_summary(points, x_label, y_label, marks))
     for i, (name, color) in enumerate(zip(points, PALETTE)):
         y = top + 20 * i + 10
         parts.append(f'<rect x="{left + 8}" y="{y - 4}" width="18" height="4" fill="{color}"/>')

@@ -8,9 +8,15 @@ panel's language (`words`):
 - a die (`dicelab-die-<i>`) is named "Die 3: four", or "Die 3: four, held"
   (the word under a held die, as the panel shows it: Sly Dice's "to set
   aside"), a toggle button with `aria-pressed` (`dicelab-held`);
-- a control that cannot be used now keeps its tooltip, which says why, as
-  its description (not `aria-disabled`: such a control still answers a
-  click with the rule, and `aria-disabled` makes it inert to some tools);
+- any other control the panel names (`names`: a CSS class, the name of the
+  control that carries it, `named`) gets that name: a score box "Ana,
+  Threes: scores 10", a Solitaire option its split, a Solo card its colour
+  and value; only while the control shows the text and tooltip it had when
+  named (a name never goes with another control's text: between two
+  redraws, a control is read by its text);
+- a control that cannot be used now (`dicelab-unavailable`) is marked
+  `aria-disabled` and keeps its tooltip, which says why, as its description
+  (it still answers a click, with the rule);
 - the panel (`dicelab-lang-<xx>`) carries `lang="xx"`, and the play app
   (`dicelab-app`) is the page's `main` landmark, in the app's language.
 
@@ -23,11 +29,12 @@ from __future__ import annotations
 from typing import Any
 
 import anywidget
+import ipywidgets as widgets
 import traitlets
 
 from dicelab.core.ui.words import Words
 
-__all__ = ["Aria", "aria_words"]
+__all__ = ["Aria", "aria_words", "named"]
 
 ESM = """
 const FACES = "\\u2680\\u2681\\u2682\\u2683\\u2684\\u2685";
@@ -44,7 +51,7 @@ function langOf(node) {
   return found ? found.slice("dicelab-lang-".length) : null;
 }
 
-function apply(scope, words) {
+function apply(scope, words, names) {
   const lang = langOf(scope);
   if (lang) scope.setAttribute("lang", lang);
   const app = scope.closest(".dicelab-app");
@@ -66,6 +73,23 @@ function apply(scope, words) {
     }
     setAll(die, {"aria-label": name, "aria-pressed": held ? "true" : "false"});
   }
+  const named = new Set();
+  for (const [css, [name, text, tip]] of Object.entries(names)) {
+    for (const node of scope.querySelectorAll("." + CSS.escape(css))) {
+      if (node.textContent.trim() !== text.trim() || (node.getAttribute("title") || "") !== tip) {
+        continue;  // drawn anew since it was named: its new name is on its way
+      }
+      setAll(node, {"aria-label": name, "data-dicelab-named": ""});
+      named.add(node);
+    }
+  }
+  for (const node of scope.querySelectorAll("[data-dicelab-named]")) {  // named no more
+    if (!named.has(node)) setAll(node, {"aria-label": null, "data-dicelab-named": null});
+  }
+  for (const node of scope.querySelectorAll("button")) {
+    const off = node.classList.contains("dicelab-unavailable");
+    setAll(node, {"aria-disabled": off ? "true" : null});
+  }
 }
 
 export default {
@@ -81,13 +105,14 @@ export default {
       if (watched !== scope) {
         watch.disconnect();
         watch.observe(scope, {subtree: true, childList: true, characterData: true,
-                              attributes: true, attributeFilter: ["class"]});
+                              attributes: true, attributeFilter: ["class", "title"]});
         watched = scope;
       }
-      apply(scope, model.get("words"));
+      apply(scope, model.get("words"), model.get("names"));
     };
     const later = () => { if (!pending) { pending = true; requestAnimationFrame(run); } };
     model.on("change:words", later);
+    model.on("change:names", later);
     later();
     return () => watch.disconnect();
   },
@@ -100,6 +125,7 @@ class Aria(anywidget.AnyWidget):
 
     _esm = traitlets.Unicode(ESM).tag(sync=True)
     words = traitlets.Dict().tag(sync=True)
+    names = traitlets.Dict().tag(sync=True)  # CSS class: `named(control, its name)`
 
     def __init__(self, words: dict[str, Any]) -> None:
         super().__init__(words=words)
@@ -114,3 +140,13 @@ def aria_words(words: Words) -> dict[str, Any]:
         "unrolled": words("die_unrolled"),
         "faces": [words(f"face_{value}") for value in range(1, 7)],
     }
+
+
+def named(control: widgets.Button, name: str) -> list[str]:
+    """An entry of `Aria.names`: `name` for `control` as it is drawn now (its
+    text and tooltip, with which the page pairs the name).
+
+    >>> named(widgets.Button(description="→ 10", tooltip="Score 10 here"), "Ana, Threes: scores 10")
+    ['Ana, Threes: scores 10', '→ 10', 'Score 10 here']
+    """
+    return [name, control.description, control.tooltip or ""]

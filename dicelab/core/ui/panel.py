@@ -7,7 +7,7 @@ panels are tested in plain pytest by clicking buttons through the widget API.
 - `Words`: the UI words of a panel in one language (`dicelab.core.i18n`);
   `COMMON_WORDS`: the words every panel shares (a game's messages are
   `COMMON_WORDS | messages(...)`); `listing` joins names ("Ana, Bruno and Caio");
-- `die_face`, `die_svg`, `DieView`, `MessageArea`, `SeedControls`,
+- `die_face`, `DieView`, `MessageArea`, `SeedControls`,
   `SaveLoadControls`, `set_visible`, `show_text` (from
   `dicelab.core.ui.widgets`): dice drawn as dice, the line that answers
   every click, a new game with a seed to replay, saving the game to a JSON
@@ -55,7 +55,6 @@ from dicelab.core.ui.widgets import (
     SeedControls,
     check_seed,
     die_face,
-    die_svg,
     fresh_seed,
     parse_seed,
     playable_bundle,
@@ -82,7 +81,6 @@ __all__ = [
     "check_lang",
     "check_seed",
     "die_face",
-    "die_svg",
     "fresh_seed",
     "listing",
     "parse_seed",

@@ -2,7 +2,7 @@
 
 - `PANEL_CSS`: their look (to put in a panel once);
 - `set_visible`, `show_text`: show or hide a widget; a text in a styled box;
-- `die_face`, `die_svg`, `DieView`: dice drawn as dice;
+- `die_face`, `DieView`: dice drawn as dice;
 - `MessageArea`: one line that answers every click (info, success, error);
 - `fresh_seed`, `parse_seed`, `check_seed`: seeds to replay a game;
 - `SeedControls`, `SaveLoadControls`: a new game with a seed to replay, and
@@ -36,9 +36,9 @@ __all__ = [
     "SeedControls",
     "check_seed",
     "die_face",
-    "die_svg",
     "fresh_seed",
     "head_row",
+    "heading",
     "parse_seed",
     "playable_bundle",
     "set_visible",
@@ -106,34 +106,6 @@ def die_face(value: int | None) -> str:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
         raise SettingsError(f"a die shows 1 to 6, not {value!r}")
     return DIE_FACES[value - 1]
-
-
-_PIPS = {
-    1: [(2, 2)],
-    2: [(1, 1), (3, 3)],
-    3: [(1, 1), (2, 2), (3, 3)],
-    4: [(1, 1), (3, 1), (1, 3), (3, 3)],
-    5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)],
-    6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)],
-}
-
-
-def die_svg(value: int, size: int = 48, held: bool = False) -> str:
-    """A die face as a small inline SVG (for HTML views and summaries).
-
-    >>> die_svg(3).count("<circle")
-    3
-    """
-    die_face(value)
-    fill = HELD_COLOR if held else FREE_COLOR
-    pips = "".join(
-        f'<circle cx="{x * 12}" cy="{y * 12}" r="4.2" fill="#222"/>' for x, y in _PIPS[value]
-    )
-    return (
-        f'<svg width="{size}" height="{size}" viewBox="0 0 48 48" role="img" '
-        f'aria-label="die showing {value}"><rect x="1.5" y="1.5" width="45" height="45" '
-        f'rx="8" fill="{fill}" stroke="#444" stroke-width="2.5"/>{pips}</svg>'
-    )
 
 
 class DieView:
@@ -228,6 +200,17 @@ def head_row(titles: list[str] | tuple[str, ...]) -> str:
     """
     cells = (f"<th>{html.escape(t)}</th>" if t else "<td></td>" for t in titles)
     return "<tr>" + "".join(cells) + "</tr>"
+
+
+def heading(text: str, level: int = 4, size: str = "inherit") -> str:
+    """A section's title as a heading a screen reader can walk to (level 4: under
+    a panel's title, which is level 3), drawn as bold text of the size around it.
+
+    >>> heading("Your odds")
+    '<h4 style="margin:0;font-size:inherit;line-height:1.4">Your odds</h4>'
+    """
+    style = f"margin:0;font-size:{size};line-height:1.4"
+    return f'<h{level} style="{style}">{html.escape(text)}</h{level}>'
 
 
 def show_text(widget: widgets.HTML, text: str, style: str, more: str = "") -> None:

@@ -255,6 +255,7 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
         else:
             self.show_end("")
         self.scorecard.refresh(game)
+        self.aria.names = dict(self.scorecard.names)  # a new dict: the page hears of it
         hints_on = self.hints_toggle.value and not over
         set_visible(self.hints_box, hints_on)
         if hints_on:

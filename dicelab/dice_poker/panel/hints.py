@@ -42,6 +42,7 @@ import ipywidgets as widgets
 from dicelab.core.present.charts import Markup, bar_cell, html_table
 from dicelab.core.present.numbers import fraction_text
 from dicelab.core.ui.panel import Words, set_visible
+from dicelab.core.ui.widgets import heading
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.odds import turn_outlook
 from dicelab.dice_poker.panel.words import hold_key
@@ -200,7 +201,7 @@ class HintsView:
             self.points[row["box"]] = row["points"]
             if state.dice is not None and game.rolls_left:
                 self.best[row["box"]] = (row["best_hold"], row["best_chance"])
-        self.title.value = f"<b>{html.escape(title)}</b>"
+        self.title.value = heading(title)
         self.table.value = self._odds_table()
         caption = w("hints_caption", bonus_at=self.rules.upper_bonus_threshold)
         self.caption.value = f"<small>{html.escape(caption)}</small>"

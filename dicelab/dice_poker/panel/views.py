@@ -15,6 +15,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from dicelab.core.ui import palette
+from dicelab.core.ui.aria import named
 from dicelab.core.ui.panel import Words, show_available
 from dicelab.core.ui.widgets import close_tree
 from dicelab.dice_poker.card import Scorecard
@@ -52,7 +53,9 @@ class ScorecardGrid:
       every cell `dicelab-card-<player>-<box_id>`;
     - `total_labels[player]`: the total (class `dicelab-total-<player>`);
     - `upper_labels`, `bonus_labels`, `lower_labels`, `poker_labels`: the
-      subtotals and bonuses; `headers`: the players' names.
+      subtotals and bonuses; `headers`: the players' names;
+    - `names`: what a screen reader calls each cell, by its class ("Ana,
+      Threes: scores 10").
 
     `on_box(player, box_id)` is called when a score cell is clicked.
     """
@@ -67,11 +70,13 @@ class ScorecardGrid:
         self.rules, self.players, self.words = rules, players, words
         lang = words.lang
         n = len(players)
+        self.labels = {box.id: box.label(lang) for box in rules.boxes}
         self.headers = [
             _html(f"<b>{html.escape(name)}</b>", f"dicelab-player-{p}")
             for p, name in enumerate(players)
         ]
         self.box_buttons: list[dict[str, widgets.Button]] = [{} for _ in players]
+        self.names: dict[str, list[str]] = {}
         self.upper_labels = [_html(css=f"dicelab-upper-{p}") for p in range(n)]
         self.bonus_labels = [_html(css=f"dicelab-bonus-{p}") for p in range(n)]
         self.lower_labels = [_html(css=f"dicelab-lower-{p}") for p in range(n)]
@@ -136,6 +141,10 @@ class ScorecardGrid:
                 self._show_cell(button, box_id, card, current, state.dice is not None, options)
                 if not current:
                     button.tooltip = why if playing else self.words("game_is_over")
+                name = self._cell_name(
+                    p, box_id, card, options if current and state.dice is not None else {}
+                )
+                self.names[f"dicelab-card-{p}-{box_id}"] = named(button, name)
             self._show_totals(p, card)
 
     def _show_cell(
@@ -175,6 +184,16 @@ class ScorecardGrid:
             show_available(button, False, self.words("roll_first") if current else "")
             style.button_color = CURRENT_BACKGROUND if current else FILLED_COLOR
             style.text_color = "#000000"
+
+    def _cell_name(self, p: int, box_id: str, card: Scorecard, options: dict[str, int]) -> str:
+        """A cell as a screen reader names it: "Ana, Threes: scores 10"."""
+        name, box = self.players[p], self.labels[box_id]
+        value = card.boxes[box_id]
+        if value is not None:
+            return self.words("box_scored", name=name, box=box, points=value)
+        if box_id in options:
+            return self.words("box_option", name=name, box=box, points=options[box_id])
+        return self.words("box_empty", name=name, box=box)
 
     def _show_totals(self, p: int, card: Scorecard) -> None:
         self.upper_labels[p].value = str(card.upper_total)

@@ -81,6 +81,10 @@ WORDS = COMMON_WORDS | messages(
     msg("dice-poker|closed", "closed by the joker rule"),
     msg("dice-poker|score_here", "Score {points} here"),
     msg("dice-poker|filled", "filled"),
+    # a score box as a screen reader names it
+    msg("dice-poker|box_scored", "{name}, {box}: scored {points}"),
+    msg("dice-poker|box_option", "{name}, {box}: scores {points}"),
+    msg("dice-poker|box_empty", "{name}, {box}: empty"),
     msg("dice-poker|new_game_started", "New game (seed {seed}): {name} rolls first"),
     msg("dice-poker|rolled", "{name} rolled {dice}"),
     msg("dice-poker|scored", "{name} wrote {points} in {box}"),

@@ -21,6 +21,7 @@ import ipywidgets as widgets
 from dicelab.core.dice.hands import as_hand
 from dicelab.core.present.charts import Cell, Markup, bar_cell, html_table
 from dicelab.core.present.numbers import fraction_text
+from dicelab.core.ui.widgets import heading
 from dicelab.core.ui.words import Words
 from dicelab.sly_dice.bayes import accusation_values, rolling_posterior, should_accuse
 from dicelab.sly_dice.odds import card_plan, chance
@@ -104,7 +105,7 @@ class HintsView:
                     move,
                 ]
             )
-        self.title.value = f"<b>{html.escape(w('hint_rolling'))}</b>"
+        self.title.value = heading(w("hint_rolling"))
         headers = [w("card"), w("points"), w("p_seen"), w("p_best"), w("best_move")]
         self.table.value = html_table(headers, rows, "dicelab-odds")
 
@@ -129,7 +130,7 @@ class HintsView:
                     w("yes") if accuse else w("no"),
                 ]
             )
-        self.title.value = f"<b>{html.escape(w('hint_claim'))}</b>"
+        self.title.value = heading(w("hint_claim"))
         headers = [w("card"), w("points"), w("true_for_you"), w("p_others"), w("they_accuse")]
         self.table.value = html_table(headers, rows, "dicelab-odds")
 
@@ -158,7 +159,7 @@ class HintsView:
             )
         name = view.players[claimer]
         card = self._card_name(view, seat.claim)
-        self.title.value = f"<b>{html.escape(w('hint_ask', name=name, card=card))}</b>"
+        self.title.value = heading(w("hint_ask", name=name, card=card))
         headers = [w("case"), w("prior"), w("likelihood"), w("posterior")]
         self.table.value = html_table(headers, rows, "dicelab-odds")
         values = accusation_values(post.posterior, seat.claim, rules, len(view.players))

@@ -256,6 +256,7 @@ class SolitairePanel(TablePanel[SolitaireGame, HintsView]):
             if shown:
                 bot = self._bots.get(game.players[p])
                 view.refresh(game, self.chooser, self._last.get(p), suggestions.get(p), bot)
+        self.aria.names = {css: name for view in self._views for css, name in view.names.items()}
         if over:
             self.show_end(game_over_text(game.scores(), game.winners(), w), breakdown_html(game, w))
         else:

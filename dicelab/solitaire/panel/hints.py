@@ -27,6 +27,7 @@ from dicelab.core.present.charts import bar_cell, html_table
 from dicelab.core.present.numbers import fraction_text
 from dicelab.core.ui.background import BackgroundTask
 from dicelab.core.ui.panel import Words
+from dicelab.core.ui.widgets import heading
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.odds import free_throw_probability, sum_table
 from dicelab.solitaire.panel.views import line_tone
@@ -135,7 +136,7 @@ class HintsView:
         faces = ", ".join(map(str, chosen))
         discards = w("discards_some", faces=faces) if chosen else w("discards_none")
         name = game.players[player]
-        self.title.value = f"<b>{html.escape(w('hints_title', name=name, discards=discards))}</b>"
+        self.title.value = heading(w("hints_title", name=name, discards=discards))
         rows = []
         for total in SUMS:
             p = self.values[total]

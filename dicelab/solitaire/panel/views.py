@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from dicelab.core.ui import palette
+from dicelab.core.ui.aria import named
 from dicelab.core.ui.panel import Words, die_face, listing, set_visible
 from dicelab.core.ui.widgets import close_tree
 from dicelab.solitaire.game import SolitaireGame
@@ -233,6 +234,7 @@ class PlayerView:
         self.sheet_html = widgets.HTML()
         self.sheet_html.add_class(f"dicelab-sheet-{index}")
         self.option_buttons: list[widgets.Button] = []
+        self.names: dict[str, list[str]] = {}  # what a screen reader calls each option, by class
         self.options_box = widgets.GridBox(
             layout=widgets.Layout(
                 grid_template_columns="repeat(2, max-content)", grid_gap="2px 4px", margin="2px 0"
@@ -318,8 +320,12 @@ class PlayerView:
                 tip = self.words("score_after", score=sheet.mark(split).score)
                 button.tooltip = f"{tip} ({self.words('suggested')})" if suggested else tip
                 button.style.button_color = SUGGESTED_COLOR if suggested else OPTION_COLOR
+                name = self.words("option_name", n=i + 1, option=text)  # the text, then more
+                name = f"{name} ({self.words('suggested')})" if suggested else name
+                self.names[f"dicelab-option-{self.index}-{i}"] = named(button, name)
             else:
                 button.description, button.tooltip = BLANK, ""
+                self.names.pop(f"dicelab-option-{self.index}-{i}", None)
             set_visible(button, live)
         set_visible(self.options_box, bool(self.options))
 

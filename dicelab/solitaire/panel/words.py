@@ -61,6 +61,8 @@ WORDS = COMMON_WORDS | messages(
     msg("solitaire|ignored", "{face} ignored"),
     msg("solitaire|score_after", "Score after: {score}"),
     msg("solitaire|suggested", "the hints' suggestion"),
+    # an option as a screen reader names it: its number, then the text it shows
+    msg("solitaire|option_name", "Option {n}: {option}"),
     msg("solitaire|gains", "gains"),
     msg("solitaire|penalties", "penalties"),
     msg("solitaire|discards_head", "discards"),

@@ -26,6 +26,7 @@ import numpy as np
 
 from dicelab.core.present.charts import Markup, bar_cell, html_table
 from dicelab.core.present.numbers import fraction_text
+from dicelab.core.ui.widgets import heading
 from dicelab.core.ui.words import Words
 from dicelab.solo.in_play import can_play, in_force_after, next_after, unseen_cards
 from dicelab.solo.panel.words import colour_name
@@ -77,7 +78,7 @@ class HintsView:
         w = self.words
         unseen = unseen_cards([*hand, *view.discard], view.rules.edition)
         left = unseen.total()
-        self.title.value = f"<b>{html.escape(w('hint_title'))}</b>"
+        self.title.value = heading(w("hint_title"))
         if mode == "turn" and view.phase == "play":
             p = can_play(unseen, view.colour, view.face, 1)
             label = html.escape(w("hint_next_draw"))
@@ -105,7 +106,7 @@ class HintsView:
         pending = view.pending
         assert pending is not None
         w = self.words
-        self.title.value = f"<b>{html.escape(w('hint_title'))}</b>"
+        self.title.value = heading(w("hint_title"))
         if pending.kind == "draw":
             self._say(self.next_draw, "hint_accept_draw", count=pending.amount)
         elif pending.kind == "gift":

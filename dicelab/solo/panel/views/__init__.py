@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from dicelab.core.present.charts import CHART_CSS
 from dicelab.core.ui.seats import BotsPanel
-from dicelab.core.ui.widgets import set_visible, show_available
+from dicelab.core.ui.widgets import heading, set_visible, show_available
 from dicelab.solo.game import Action, Draw, Play, SoloGame
 from dicelab.solo.panel.hints import HintsView
 from dicelab.solo.panel.seats import BotSeats, current_seat
@@ -209,8 +209,9 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
         plays = self._plays()
         urgent = mode in ("jump", "answer") or view.phase == "drawn"
         self.hand.show_hand(self._hand(), w, {a.card for a in plays}, self.choice, urgent, why)
+        self.aria.names = dict(self.hand.names)  # a new dict: the page hears of it
         size = len(self._hand())
-        self.hand_label.value = f"<b>{html.escape(w('your_hand', count=size, n=size))}</b>"
+        self.hand_label.value = heading(w("your_hand", count=size, n=size))
         show_available(self.draw_button, self._can_draw(), why)
         show_available(self.accept_button, mode == "answer", why)
         solo = mode in DECIDING and size == 2

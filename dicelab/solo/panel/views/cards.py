@@ -21,6 +21,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.core.ui import palette
+from dicelab.core.ui.aria import named
 from dicelab.core.ui.widgets import set_visible, show_available
 from dicelab.core.ui.words import Words
 from dicelab.solo.rules import Card, card_order
@@ -109,6 +110,22 @@ def card_tip(shown: Card, words: Words) -> str:
     return words("card_tip", count=shown.points, name=shown.name(words.lang), points=shown.points)
 
 
+def spoken_name(shown: Card, lang: str) -> str:
+    """A card's name for a screen reader, holding what the card shows (so that it
+    can be said to speech input too).
+
+    >>> from dicelab.solo.rules import card
+    >>> spoken_name(card("red-7"), "en"), spoken_name(card("blue-draw2"), "en")
+    ('Red 7', 'Blue Draw two, +2')
+    >>> spoken_name(card("green-skip"), "fr")  # a symbol is not a word to say
+    'Passe ton tour vert'
+    """
+    name, shown_text = shown.name(lang), symbol(shown)
+    if shown_text in name or not any(c.isalnum() for c in shown_text):
+        return name
+    return f"{name}, {shown_text}"
+
+
 def symbol(shown: Card) -> str:
     """What a card shows: its number, or its action's symbol."""
     return str(shown.number) if shown.number is not None else SYMBOLS[shown.kind]
@@ -126,7 +143,11 @@ def card_css(shown: Card) -> list[str]:
 def card_html(shown: Card, tip: str) -> str:
     """A card drawn large (the top of the discard pile)."""
     css = " ".join(["dicelab-face", *card_css(shown)[1:]])
-    return f'<span class="{css}" title="{html.escape(tip)}">{html.escape(symbol(shown))}</span>'
+    tip = html.escape(tip)
+    return (
+        f'<span class="{css}" role="img" aria-label="{tip}" title="{tip}">'
+        f"{html.escape(symbol(shown))}</span>"
+    )
 
 
 def back_html(tip: str, text: str = "") -> str:
@@ -136,12 +157,14 @@ def back_html(tip: str, text: str = "") -> str:
 
 def backs_html(count: int, most: int = 10) -> str:
     """A hand seen from behind: up to `most` small card backs, then "×count"."""
-    return '<span class="dicelab-mini"></span>' * min(count, most) + f" ×{count}"
+    return '<span class="dicelab-mini" aria-hidden="true"></span>' * min(count, most) + f" ×{count}"
 
 
 def swatch(colour: str) -> str:
     """A dot of `colour` (a colour in force)."""
-    return f'<span class="dicelab-swatch" style="background:{INK[colour]}"></span>'
+    return (
+        f'<span class="dicelab-swatch" aria-hidden="true" style="background:{INK[colour]}"></span>'
+    )
 
 
 def sorted_hand(hand: Sequence[Card]) -> list[Card]:
@@ -160,6 +183,7 @@ class HandView:
         self.buttons: list[widgets.Button] = []
         self.places: list[int] = []
         self.cards: list[Card] = []
+        self.names: dict[str, list[str]] = {}  # what a screen reader calls each card, by class
         self.widget = widgets.Box(
             layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end", min_height="76px")
         )
@@ -173,6 +197,7 @@ class HandView:
         )
         button.style.font_size = "20px"
         button.add_class("dicelab-hand-card")
+        button.add_class(f"dicelab-hand-card-{position}")
         button.on_click(lambda _b, k=position: self._clicked(k))
         return button
 
@@ -206,6 +231,7 @@ class HandView:
         drawn, to jump in with, to answer an attack), the cards to play highlighted;
         the others say `why` not."""
         tips, usable, marks = [], [], []
+        self.names = {}
         for i, each in enumerate(hand):
             tip = card_tip(each, words)
             ok = choice.ask == "gift" or each.id in playable
@@ -216,6 +242,11 @@ class HandView:
             tips.append(tip if ok else f"{tip} — {why}")
             usable.append(ok)
         self.show(hand, tips, usable, marks)
+        for position, i in enumerate(self.places):  # what a screen reader calls each card
+            name = spoken_name(hand[i], words.lang)
+            picked = marks[i] == "dicelab-picked"
+            said = words("card_picked", card=name) if picked else name
+            self.names[f"dicelab-hand-card-{position}"] = named(self.buttons[position], said)
 
     def show(
         self,
