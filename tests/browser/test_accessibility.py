@@ -269,8 +269,47 @@ def card_names(panel: Any) -> list[str]:
     cards = panel.locator(".dicelab-hand-card:visible")
     expect(cards.first).to_be_visible(timeout=EXPECT)
     names = []
-    for each in cards.all():  # the name, and what the card shows if it is not in it (", +2")
-        name, shown = each.get_attribute("title").split(" · ")[0], each.inner_text().strip()
+    drawn = cards.evaluate_all("cards => cards.map(c => [c.title, c.textContent.trim()])")
+    for title, shown in drawn:  # the name, and what the card shows if it is not in it (", +2")
+        name = title.split(" · ")[0]
         said = name if shown in name or not re.search(r"\d", shown) else f"{name}, {shown}"
         names.append(f'button "{said}"')
     return names
+
+
+def headings(page: Any) -> list[tuple[str, int]]:
+    """The page's headings and their levels in Chromium's accessibility tree (what
+    a screen reader walks; Playwright's snapshot gives a native h4 level 4 even
+    under `aria-level`)."""
+    tree = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")
+    found = []
+    for node in tree["nodes"]:
+        if node.get("role", {}).get("value") == "heading":
+            level = next(p["value"]["value"] for p in node["properties"] if p["name"] == "level")
+            found.append((node.get("name", {}).get("value", ""), int(level)))
+    return found
+
+
+def test_the_app_has_headings_to_walk_and_a_focus_ring_to_see(open_app):
+    page = open_app(game="solo")
+    panel = page.locator(".dicelab-solo")
+    hints = panel.locator(".dicelab-hints-title h4")
+    if not hints.is_visible():
+        panel.locator(".dicelab-hints-toggle").click()
+    expect(hints).to_have_attribute("aria-level", "3")
+    levels = dict(headings(page))  # as Chromium tells a screen reader
+    assert levels["dicelab: play"] == 1 and levels["Solo"] == 2, levels
+    assert [level for name, level in levels.items() if name.startswith("Your hand")] == [3]
+    assert levels[hints.inner_text().strip()] == 3
+    ring = None
+    for _ in range(60):  # the keyboard alone, to the first control of the panel
+        page.keyboard.press("Tab")
+        ring = page.evaluate(
+            """() => { const e = document.activeElement;
+                 if (!e || !e.closest(".dicelab-solo") || e.tagName !== "BUTTON") return null;
+                 const s = getComputedStyle(e);
+                 return [s.outlineStyle, s.outlineWidth, s.outlineColor]; }"""
+        )
+        if ring:
+            break
+    assert ring == ["solid", "3px", "rgb(11, 87, 208)"]  # palette.FOCUS, 3:1 on every ground

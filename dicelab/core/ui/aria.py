@@ -18,7 +18,8 @@ panel's language (`words`):
   `aria-disabled` and keeps its tooltip, which says why, as its description
   (it still answers a click, with the rule);
 - the panel (`dicelab-lang-<xx>`) carries `lang="xx"`, and the play app
-  (`dicelab-app`) is the page's `main` landmark, in the app's language.
+  (`dicelab-app`) is the page's `main` landmark, in the app's language, its
+  panels' titles (h3) and sections (h4) one level under the app's title (h1).
 
 >>> Aria({"die": "Die {n}: {face}", "held": "held", "faces": ["one"] * 6}).words["die"]
 'Die {n}: {face}'
@@ -55,9 +56,11 @@ function apply(scope, words, names) {
   const lang = langOf(scope);
   if (lang) scope.setAttribute("lang", lang);
   const app = scope.closest(".dicelab-app");
-  if (app) {  // the play app is the page: its landmark, its language
+  if (app) {  // the play app is the page: its landmark, its language, headings under its h1
     app.setAttribute("role", "main");
     if (lang) document.documentElement.setAttribute("lang", lang);
+    for (const title of scope.querySelectorAll("h3")) setAll(title, {"aria-level": "2"});
+    for (const part of scope.querySelectorAll("h4")) setAll(part, {"aria-level": "3"});
   }
   for (const die of scope.querySelectorAll("button.dicelab-die")) {
     const index = [...die.classList].find((c) => /^dicelab-die-[0-9]+$/.test(c));

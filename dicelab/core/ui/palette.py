@@ -5,7 +5,8 @@ and every edge that tells a control's state at least 3:1 (WCAG 2.1 AA, 1.4.3
 and 1.4.11); `PAIRS` lists what the panels draw on what, and a test checks
 each with `contrast`.  A state is never told by colour alone (1.4.1): an
 unavailable control also has a dashed edge, a held die a caption and a thick
-edge.
+edge.  The control with the keyboard's focus has a ring of its own (`FOCUS`),
+3:1 against every ground it is drawn on.
 
 >>> round(contrast(MUTED_TEXT, BUTTON_SURFACE), 2)
 6.04
@@ -26,6 +27,7 @@ HELD_BACKGROUND = "#ffd54f"  # a held die
 HELD_MARK = "#8a2e00"  # a held die's edge and its "held" caption
 UNAVAILABLE_EDGE = "#6b6b6b"  # the dashed edge of a control that cannot be used now
 TAB_TEXT = "#333333"  # the app's tabs, the chosen one and the others
+FOCUS = "#0b57d0"  # the ring around the control that has the keyboard's focus
 
 # (foreground, background, the least contrast it needs): text 4.5, an edge 3
 PAIRS: tuple[tuple[str, str, float], ...] = (
@@ -42,6 +44,8 @@ PAIRS: tuple[tuple[str, str, float], ...] = (
     (TEXT, HELD_BACKGROUND, 4.5),
     (UNAVAILABLE_EDGE, SURFACE, 3.0),
     (UNAVAILABLE_EDGE, BUTTON_SURFACE, 3.0),
+    *((FOCUS, ground, 3.0) for ground in (SURFACE, BUTTON_SURFACE, CURRENT_ROW, SHEET_PAPER)),
+    (FOCUS, HELD_BACKGROUND, 3.0),
 )
 
 
@@ -52,6 +56,7 @@ VARIABLES = {  # the names the panels' style sheets use: var(--dicelab-muted-tex
     "sheet-paper": SHEET_PAPER,
     "held-mark": HELD_MARK,
     "unavailable-edge": UNAVAILABLE_EDGE,
+    "focus": FOCUS,
 }
 CSS_VARIABLES = (
     ":root { " + " ".join(f"--dicelab-{name}: {value};" for name, value in VARIABLES.items()) + " }"
