@@ -33,10 +33,11 @@ from dicelab.sly_dice.game import (
 )
 from dicelab.sly_dice.odds import best_chance, chance, rolling_options
 from dicelab.sly_dice.panel import SlyDicePanel
-from dicelab.sly_dice.panel.views import dice_text
+from dicelab.sly_dice.panel.views import VIEWS_CSS, dice_text
 from dicelab.sly_dice.panel.words import WORDS
 from dicelab.sly_dice.rules import SlyRules
 from dicelab.sly_dice.seen import ASSUMED_LIE_RATE
+from dicelab.sly_dice.state import Seat
 from dicelab.sly_dice.strategy import strategy
 from tests.widget_tree import widget_states
 
@@ -851,3 +852,15 @@ def test_a_game_of_other_players_is_refused_by_load_and_from_game(own_save_folde
     panel.save_path.value = "four.json"
     panel.load_button.click()
     assert panel.message.kind == "error" and "3 seats" in panel.message.text and check()
+
+
+def test_your_hidden_dice_differ_from_those_set_aside_by_a_frame_not_only_a_colour() -> None:
+    seat = Seat(aside=(2, 5), hidden=(3,), rolls=2)
+    mine = dice_text(seat, True)
+    assert '<span class="dicelab-behind-shield">⚂</span>' in mine
+    assert mine.count('class="dicelab-aside-die"') == 2 and mine.index("⚁") < mine.index("⚂")
+    others = dice_text(seat, False)
+    assert "dicelab-behind-shield" not in others and "⚂" not in others  # a shield instead
+    shown = dice_text(Seat(aside=(2, 5), hidden=(3,), rolls=3, shown=True), False)
+    assert "⚂" in shown and "dicelab-behind-shield" not in shown  # shown to all: no shield
+    assert "dicelab-behind-shield" in VIEWS_CSS and "dashed" in VIEWS_CSS

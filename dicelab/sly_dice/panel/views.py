@@ -43,6 +43,8 @@ VIEWS_CSS = """
   background: var(--dicelab-current-row); }
 .dicelab-sly-dice .dicelab-dice-text { font-size: 26px; line-height: 30px; letter-spacing: 2px; }
 .dicelab-sly-dice .dicelab-aside-die { color: #1a237e; }
+.dicelab-sly-dice .dicelab-behind-shield { outline: 2px dashed var(--dicelab-unavailable-edge);
+  outline-offset: -1px; border-radius: 5px; padding: 0 2px; margin-left: 4px; }
 .dicelab-sly-dice .dicelab-shield { color: #8d6e63; }
 .dicelab-sly-dice .dicelab-kind { color: var(--dicelab-muted-text); font-size: 11px; }
 .dicelab-sly-dice button.dicelab-card { font-size: 13px; }
@@ -99,9 +101,14 @@ class CardsView:
 
 def dice_text(seat: Seat, mine: bool) -> str:
     """A seat's dice as HTML: set aside (seen by all), then hidden (faces for
-    the player or once shown, else shields)."""
+    the player or once shown, else shields).  Your own hidden dice are framed
+    by a dashed line (behind your shield), so that they differ from the ones set
+    aside by more than a colour."""
     aside = "".join(f'<span class="dicelab-aside-die">{die_face(f)}</span>' for f in seat.aside)
-    if mine or seat.shown:
+    if mine and not seat.shown:
+        faces = "".join(die_face(f) for f in seat.hidden if f != UNSEEN)
+        hidden = f'<span class="dicelab-behind-shield">{faces}</span>' if faces else ""
+    elif seat.shown:
         hidden = "".join(die_face(f) for f in seat.hidden if f != UNSEEN)
     else:
         hidden = f'<span class="dicelab-shield">{SHIELD * len(seat.hidden)}</span>'
