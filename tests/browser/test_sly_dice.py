@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -105,6 +106,19 @@ def test_a_sly_dice_turn_fits_the_screen(open_app, play_server, lang):
     screenshot(page, f"sly-dice-{lang}-laptop")
 
 
+LISTEN = """panel => {  // record what the panel's live region is given to say
+  if (window.dicelabListening) window.dicelabListening.disconnect();
+  window.dicelabHeard = [];
+  window.dicelabListening = new MutationObserver(changes => {
+    for (const change of changes) {
+      if (!change.target.classList || !change.target.classList.contains("dicelab-live")) continue;
+      for (const node of change.addedNodes) window.dicelabHeard.push(node.textContent);
+    }
+  });
+  window.dicelabListening.observe(panel, {childList: true, subtree: true});
+}"""
+
+
 def _says(panel, text: str) -> None:
     expect(panel.locator(".dicelab-message")).to_have_text(text)
 
@@ -130,6 +144,8 @@ def test_a_sly_dice_round_by_clicks(open_app, lang, screen):
     panel.locator(".dicelab-new-game").click()
     twin = SlyDicePanel(["Ana"], seed=7, lang=lang)  # the page's panel, in Python
     _says(panel, f"{twin.words('new_game_hidden')}. {twin.message.text}")  # no seed in play
+    panel.evaluate(LISTEN)  # what a screen reader hears from now on
+    refused = []
     roll = panel.locator(".dicelab-roll")
 
     # what cannot be used yet answers why, on hover and on a click
@@ -141,6 +157,7 @@ def test_a_sly_dice_round_by_clicks(open_app, lang, screen):
         expect(panel.locator(css)).to_have_attribute("title", button.tooltip)
         _click(panel, twin, css, button)
         assert twin.message.kind == "error"
+        refused.append(twin.message.text)
 
     _click(panel, twin, ".dicelab-roll", twin.roll_button)  # the common dice
     _click(panel, twin, ".dicelab-common-die >> nth=0", twin.common_views[0].button)
@@ -153,6 +170,7 @@ def test_a_sly_dice_round_by_clicks(open_app, lang, screen):
     screenshot(page, f"sly-dice-rolling-{lang}")
     _click(panel, twin, ".dicelab-roll", twin.roll_button)  # no die chosen to set aside
     assert twin.message.text == twin.words("pick_aside")
+    refused.append(twin.message.text)
     _click(panel, twin, ".dicelab-die-0", twin.dice_views[0].button)
     expect(panel.locator(".dicelab-die-0")).to_have_class(re.compile("dicelab-held"))
     assert cut_captions(panel) == []  # "to set aside"
@@ -175,6 +193,10 @@ def test_a_sly_dice_round_by_clicks(open_app, lang, screen):
             _click(panel, twin, ".dicelab-pass", twin.pass_button)
             answered += 1
     assert answered == 1 and twin.errors == []
+    heard = panel.evaluate("() => window.dicelabHeard")  # each roll, bot action, refusal once
+    lines = twin.log.lines
+    assert [text for text in heard if text in set(lines)] == lines, (heard, lines)
+    assert Counter(text for text in heard if text in set(refused)) == Counter(refused)
     for i, die in enumerate(twin.dice_views):
         expect(panel.locator(f".dicelab-die-{i}")).to_have_text(die.button.description)
     statuses = re.findall(r'<td class="dicelab-status">(.*?)</td>', twin.players_view.widget.value)

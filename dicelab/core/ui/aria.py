@@ -17,6 +17,9 @@ panel's language (`words`):
 - a control that cannot be used now (`dicelab-unavailable`) is marked
   `aria-disabled` and keeps its tooltip, which says why, as its description
   (it still answers a click, with the rule);
+- what the panel says (`say`: its answer to a click, each line of its log,
+  the end of the game) is announced once, through a polite live region of its
+  own (`dicelab-live`, `role="status"`, seen by no one);
 - the panel (`dicelab-lang-<xx>`) carries `lang="xx"`, and the play app
   (`dicelab-app`) is the page's `main` landmark, in the app's language, its
   panels' titles (h3) and sections (h4) one level under the app's title (h1).
@@ -95,6 +98,24 @@ function apply(scope, words, names) {
   }
 }
 
+const SAID = 20;  // the announcements the live region keeps
+
+function speak(scope, text) {
+  let live = scope.querySelector(":scope > .dicelab-live");
+  if (!live) {
+    live = document.createElement("div");
+    live.className = "dicelab-live";
+    setAll(live, {"role": "status", "aria-live": "polite", "aria-atomic": "false",
+                  "style": "position:absolute;width:1px;height:1px;overflow:hidden;" +
+                           "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap"});
+    scope.appendChild(live);
+  }
+  const line = document.createElement("p");
+  line.textContent = text;
+  live.appendChild(line);
+  while (live.childElementCount > SAID) live.firstElementChild.remove();
+}
+
 export default {
   render({ model, el }) {
     el.style.display = "none";
@@ -116,8 +137,13 @@ export default {
     const later = () => { if (!pending) { pending = true; requestAnimationFrame(run); } };
     model.on("change:words", later);
     model.on("change:names", later);
+    const hear = (message) => {  // a message, not a state: said once, never sent again
+      const scope = el.closest(".dicelab-panel, .dicelab-lobby");
+      if (scope && message && message.say) speak(scope, message.say);
+    };
+    model.on("msg:custom", hear);
     later();
-    return () => watch.disconnect();
+    return () => { watch.disconnect(); model.off("msg:custom", hear); };
   },
 };
 """
@@ -133,6 +159,12 @@ class Aria(anywidget.AnyWidget):
     def __init__(self, words: dict[str, Any]) -> None:
         super().__init__(words=words)
         self.add_class("dicelab-aria")
+
+    def say(self, text: str) -> None:
+        """Announce `text` to a screen reader, once (a second refusal is said
+        again): a message to the page, not a state, so that it is not sent again
+        with the panel's next change, nor kept in a saved notebook."""
+        self.send({"say": text})
 
 
 def aria_words(words: Words) -> dict[str, Any]:

@@ -17,10 +17,12 @@ again in another language (`replay`).  A game's log subclasses it with a
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
+from dicelab.core.ui.widgets import silent
 from dicelab.core.ui.words import Words
 
 Event = tuple[str, dict[str, Any]]  # a word key and its values
@@ -37,6 +39,8 @@ class EventLog:
         self.events: list[Event] = []
         self.widget = widgets.HTML(layout=widgets.Layout(min_height="60px"))
         self.widget.add_class("dicelab-log")
+        self.announce: Callable[[str], None] = silent  # each new line, once (Aria.say)
+        self._told = 0  # the events announced
 
     @property
     def lines(self) -> list[str]:
@@ -52,8 +56,10 @@ class EventLog:
         return self.words(key, **{k: self.value_text(k, v) for k, v in values.items()})
 
     def replay(self, events: list[Event]) -> None:
-        """Show these events (another panel's, in this log's language)."""
+        """Show these events (another panel's, in this log's language): said
+        again, not new, so not announced."""
         self.events = list(events)
+        self._told = len(self.events)
         self.show()
 
     def clear(self) -> None:
@@ -64,7 +70,10 @@ class EventLog:
         self.events.append((key, values))
 
     def show(self) -> None:
-        """Show the last lines."""
+        """Show the last lines, and announce the new ones."""
+        for line in self.lines[self._told :]:
+            self.announce(line)
+        self._told = len(self.events)
         recent = self.lines[-self.shown :]
         items = "".join(f"<li>{html.escape(line)}</li>" for line in recent)
         self.widget.value = f"<ul>{items}</ul>"

@@ -229,6 +229,7 @@ class Panel(Generic[G, H]):
         foot.add_class("dicelab-foot")
         style = widgets.HTML(f"<style>{PANEL_CSS}{css}</style>")
         self.aria = Aria(aria_words(self.words))  # names and states for screen readers
+        self.message.announce, self._end_said = self.aria.say, ""
         self.widget = widgets.VBox([style, self.aria, head, body, foot])
         self.widget.add_class("dicelab-panel")
         self.widget.add_class(f"dicelab-{name}")
@@ -240,6 +241,9 @@ class Panel(Generic[G, H]):
         self.seed_controls.hide(self.seed_hidden)
         if text and self.hides_information and self.seed is not None:
             more += f"<p>{html.escape(self.words('replay_seed', seed=self.seed))}</p>"
+        if text and text != self._end_said:
+            self.aria.say(text)  # the end of the game, once
+        self._end_said = text
         show_text(self.summary, text, SUMMARY_STYLE, more)
         set_visible(self.end_screen, bool(text))
 

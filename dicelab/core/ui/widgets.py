@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -233,6 +234,11 @@ def show_text(widget: widgets.HTML, text: str, style: str, more: str = "") -> No
 # --- messages -----------------------------------------------------------------
 
 
+def silent(text: str) -> None:
+    """Announce nothing: what a message area or a log says before a panel
+    gives it its `Aria.say`."""
+
+
 class MessageArea(widgets.HTML):
     """The panel's answer to the last click; `text` and `kind` mirror it in Python.
 
@@ -248,10 +254,12 @@ class MessageArea(widgets.HTML):
         self.text = ""
         self.kind = "info"
         self._flash = 0
+        self.announce: Callable[[str], None] = silent  # to a screen reader (Aria.say)
 
-    def show(self, text: str, kind: str = "info") -> None:
+    def show(self, text: str, kind: str = "info", quiet: bool = False) -> None:
         """Show `text` as "info", "success" or "error"; it flashes, so that the
-        same answer to a second click is seen to come again."""
+        same answer to a second click is seen to come again, and is announced
+        (unless `quiet`: the log has just said it)."""
         self.text, self.kind = text, kind
         for other in _MESSAGE_STYLES:
             self.remove_class(f"dicelab-message-{other}")
@@ -262,9 +270,11 @@ class MessageArea(widgets.HTML):
             self.add_class(f"dicelab-flash-{self._flash}")
         style = _MESSAGE_STYLES.get(kind, "")
         self.value = f'<span style="{style}">{html.escape(text)}</span>' if text else ""
+        if text and not quiet:
+            self.announce(text)
 
-    def info(self, text: str) -> None:
-        self.show(text, "info")
+    def info(self, text: str, quiet: bool = False) -> None:
+        self.show(text, "info", quiet)
 
     def success(self, text: str) -> None:
         self.show(text, "success")

@@ -165,6 +165,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
             [left, right], layout=widgets.Layout(flex_flow="row wrap", grid_gap="8px 20px")
         )
         self._assemble("sly-dice", VIEWS_CSS + CHART_CSS, [self.round_label], body)
+        self.log.announce = self.aria.say
 
     def _label(self, key: str) -> widgets.HTML:
         return widgets.HTML(f"<b>{html.escape(self.words(key))}</b>")

@@ -113,7 +113,7 @@ class SoloPanel(SoloView):
         self.solo_toggle.value = False
         self._bots_play()
         self.refresh()
-        self.message.info(" · ".join(said) or self._prompt())
+        self.message.info(" · ".join(said) or self._prompt(), quiet=bool(said))
 
     def _bots_play(self) -> None:
         """Let the bots move, one action at a time, until you have something to decide
@@ -242,7 +242,8 @@ class SoloPanel(SoloView):
         start = len(self.log.events)
         self._bots_play()
         self.refresh()
-        self.message.info(" · ".join(self.log.lines[start:]) or self._prompt())
+        logged = self.log.lines[start:]  # announced by the log, each line once
+        self.message.info(" · ".join(logged) or self._prompt(), quiet=bool(logged))
 
     @safe_callback
     def _on_next_round(self) -> None:

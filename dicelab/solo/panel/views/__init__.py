@@ -106,6 +106,7 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
             [left, right], layout=widgets.Layout(flex_flow="row wrap", grid_gap="8px 20px")
         )
         self._assemble("solo", TABLE_CSS + CARDS_CSS + CHART_CSS, [self.round_label], body)
+        self.log.announce = self.aria.say
 
     def _label(self, key: str) -> widgets.HTML:
         return widgets.HTML(f"<b>{html.escape(self.words(key))}</b>")
