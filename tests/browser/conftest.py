@@ -238,6 +238,24 @@ def switch_off(locator: Any) -> None:
         expect(locator).not_to_have_class(re.compile("mod-active"))
 
 
+def shown_text(panel: Any) -> str:
+    """The panel's text as the screen shows it: without its live region's (what a
+    screen reader was given to say, which no one sees)."""
+    text: str = panel.evaluate(
+        """panel => { const live = panel.querySelector(".dicelab-live");
+             if (live) live.hidden = true;
+             const text = panel.innerText;
+             if (live) live.hidden = false;
+             return text; }"""
+    )
+    return text
+
+
+SAID_COUNT = """panel => {  // how many texts the panel's live region was given
+  const live = panel.querySelector(".dicelab-live");
+  return live ? Number(live.dataset.said || 0) : 0; }"""
+
+
 def start_afresh(page: Any, game: str) -> None:
     """The panel of `game` as a new page shows it: a new game (no seed typed), its
     hints and its teacher's view off."""
@@ -245,11 +263,14 @@ def start_afresh(page: Any, game: str) -> None:
     switch_off(panel.locator(".dicelab-hints-toggle"))
     switch_off(panel.locator(".dicelab-show-all"))
     panel.locator(".dicelab-seed-text input").fill("")
-    message = panel.locator(".dicelab-message")
-    before = message.inner_text()
+    said = SAID_COUNT
+    before = panel.evaluate(said)
     again = panel.locator(".dicelab-again")
     (again if again.is_visible() else panel.locator(".dicelab-new-game")).click()
-    expect(message).not_to_have_text(before)  # "New game (seed ...)": the new game is shown
+    # "New game ...": said (announced) once more, even when it reads as the last one did
+    page.wait_for_function(
+        f"([panel, before]) => ({said})(panel) > before", arg=[panel.element_handle(), before]
+    )
     expect(panel.locator(".dicelab-end")).to_be_hidden()
 
 

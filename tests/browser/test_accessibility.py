@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from dicelab.core.ui.words import Words
 from dicelab.dice_poker.panel.words import WORDS as POKER_WORDS
 from dicelab.solitaire.panel.words import WORDS as SOLITAIRE_WORDS
-from tests.browser.conftest import EXPECT, LOAD, ROOT, near_end, settle
+from tests.browser.conftest import EXPECT, LOAD, ROOT, SAID_COUNT, near_end, settle
 
 pytestmark = pytest.mark.browser
 AXE = ROOT / "tests" / "browser" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
@@ -223,14 +223,13 @@ def heard(panel: Any, expected: Callable[[], list[str]]) -> str:
     it draws them, and may still be drawing); fails with those still missing."""
     deadline = time.monotonic() + EXPECT / 1000
     while True:
-        names = expected()
-        assert names, "nothing to hear"
+        names = expected()  # none while the page is still drawing them: look again
         snapshot: str = panel.aria_snapshot()
         missing = [name for name in names if name not in snapshot]
-        if not missing:
+        if names and not missing:
             return snapshot
         if time.monotonic() > deadline:
-            raise AssertionError(f"not heard: {missing}\n{snapshot[:3000]}")
+            raise AssertionError(f"not heard: {missing or 'nothing'}\n{snapshot[:3000]}")
         panel.page.wait_for_timeout(100)
 
 
@@ -313,3 +312,46 @@ def test_the_app_has_headings_to_walk_and_a_focus_ring_to_see(open_app):
         if ring:
             break
     assert ring == ["solid", "3px", "rgb(11, 87, 208)"]  # palette.FOCUS, 3:1 on every ground
+
+
+FOCUSED = """() => { const e = document.activeElement;
+  return [e.tagName, e.className, e.getAttribute("aria-label") || e.textContent.trim()]; }"""
+
+
+def test_after_a_key_press_the_focus_is_neither_lost_nor_left_on_another_card(open_app):
+    page = open_app(game="dice-poker")
+    panel = page.locator(".dicelab-dice-poker")
+    roll = panel.locator(".dicelab-roll")
+    roll.focus()
+    page.keyboard.press("Enter")  # the keyboard alone from here
+    expect(panel.locator("button[class*='dicelab-box-']", has_text="→").first).to_be_visible()
+    assert "dicelab-roll" in page.evaluate(FOCUSED)[1]  # Roll stays: it is Roll still
+    box = panel.locator("button[class*='dicelab-box-']", has_text="→").first
+    box.focus()
+    page.keyboard.press("Enter")  # scores: the box shows its points now, not an option
+    expect(panel.locator(".dicelab-message")).to_be_focused()
+    page = open_app(game="solo")
+    panel = page.locator(".dicelab-solo")
+    panel.locator(".dicelab-seed-text input").fill("8")  # Ana may play Blue 4 or Blue 9
+    said = panel.evaluate(SAID_COUNT)
+    panel.locator(".dicelab-new-game").click()
+    page.wait_for_function(f"([p, n]) => ({SAID_COUNT})(p) > n", arg=[panel.element_handle(), said])
+    card = panel.locator(".dicelab-hand-card:not(.dicelab-unavailable):visible").first
+    expect(card).to_have_attribute("aria-label", "Blue 4")
+    card.focus()
+    page.keyboard.press("Enter")  # played: its button shows another card now, not under focus
+    expect(panel.locator(".dicelab-message")).to_be_focused()
+    expect(panel.locator(".dicelab-message")).to_contain_text("Blue 4")  # what was played
+    panel.locator(".dicelab-seed-text input").fill("5")  # Ana may play Choose colour
+    said = panel.evaluate(SAID_COUNT)
+    panel.locator(".dicelab-new-game").click()
+    page.wait_for_function(f"([p, n]) => ({SAID_COUNT})(p) > n", arg=[panel.element_handle(), said])
+    card = panel.locator(".dicelab-hand-card:not(.dicelab-unavailable):visible").first
+    expect(card).to_have_attribute("aria-label", "Choose colour")
+    card.focus()
+    page.keyboard.press("Enter")  # the colours are asked
+    colour = panel.locator(".dicelab-colour-button:visible").first
+    colour.focus()
+    page.keyboard.press("Enter")  # the colours hide: the focus goes on in the panel, not lost
+    expect(colour).to_be_hidden()
+    page.wait_for_function("() => !!document.activeElement.closest('.dicelab-solo')")

@@ -9,7 +9,15 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import LAPTOP, LOAD, PROJECTOR, near_end, screenshot, start_afresh
+from tests.browser.conftest import (
+    LAPTOP,
+    LOAD,
+    PROJECTOR,
+    near_end,
+    screenshot,
+    shown_text,
+    start_afresh,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +49,7 @@ def _check_end_screen(panel, final, lang: str) -> None:
         expect(summary).to_contain_text(name)
         expect(summary).to_contain_text(str(points))
     expect(end.locator(".dicelab-again")).to_contain_text(words["again"])
-    assert panel.inner_text().count(words["over"]) == 1  # said once
+    assert shown_text(panel).count(words["over"]) == 1  # shown once
     expect(panel.locator(".dicelab-hints")).to_be_hidden()  # no chart left behind
 
 

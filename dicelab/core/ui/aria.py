@@ -20,6 +20,12 @@ panel's language (`words`):
 - what the panel says (`say`: its answer to a click, each line of its log,
   the end of the game) is announced once, through a polite live region of its
   own (`dicelab-live`, `role="status"`, seen by no one);
+- the focus is never lost nor misleading after a redraw: when the control
+  that had it is hidden or gone, it moves to the first usable control of the
+  panel's body (`dicelab-body`); when a named control under it shows
+  something else now (a card played, a box scored), it moves to the panel's
+  message, which says what happened, so that a second key press acts on
+  nothing the student did not aim at;
 - the panel (`dicelab-lang-<xx>`) carries `lang="xx"`, and the play app
   (`dicelab-app`) is the page's `main` landmark, in the app's language, its
   panels' titles (h3) and sections (h4) one level under the app's title (h1).
@@ -85,12 +91,15 @@ function apply(scope, words, names) {
       if (node.textContent.trim() !== text.trim() || (node.getAttribute("title") || "") !== tip) {
         continue;  // drawn anew since it was named: its new name is on its way
       }
-      setAll(node, {"aria-label": name, "data-dicelab-named": ""});
+      const picked = node.classList.contains("dicelab-picked") ? "true" : null;  // a Gift's
+      setAll(node, {"aria-label": name, "data-dicelab-named": "", "aria-pressed": picked});
       named.add(node);
     }
   }
   for (const node of scope.querySelectorAll("[data-dicelab-named]")) {  // named no more
-    if (!named.has(node)) setAll(node, {"aria-label": null, "data-dicelab-named": null});
+    if (!named.has(node)) {
+      setAll(node, {"aria-label": null, "data-dicelab-named": null, "aria-pressed": null});
+    }
   }
   for (const node of scope.querySelectorAll("button")) {
     const off = node.classList.contains("dicelab-unavailable");
@@ -113,7 +122,40 @@ function speak(scope, text) {
   const line = document.createElement("p");
   line.textContent = text;
   live.appendChild(line);
+  live.dataset.said = String(Number(live.dataset.said || 0) + 1);  // how many, for tests
   while (live.childElementCount > SAID) live.firstElementChild.remove();
+}
+
+const nameOf = (node) => node.getAttribute("aria-label") || node.textContent.trim();
+const shown = (node) => node.isConnected && node.getClientRects().length > 0;
+
+function moveFocus(scope, node) {  // node, else the panel's message (read, and acts on nothing)
+  const target = node || scope.querySelector(".dicelab-message");
+  if (!target) return;
+  if (!node) target.setAttribute("tabindex", "-1");
+  target.focus();
+}
+
+function keepFocus(scope, memory) {  // after a redraw: the focus never lost, never misleading
+  const last = memory.node;
+  const active = document.activeElement;
+  if (!last || !scope.contains(active) && active !== document.body) {
+    return;  // the focus is elsewhere in the page: not the panel's to move
+  }
+  if (document.activeElement === last && shown(last)) {
+    const named = last.hasAttribute("data-dicelab-named");
+    if (named && !memory.named) Object.assign(memory, {name: nameOf(last), named});
+    const other = last.textContent.trim() !== memory.text || named && nameOf(last) !== memory.name;
+    if (memory.named && other) {  // another card, box or option under the focus: say what happened
+      moveFocus(scope, null);
+    }
+    return;
+  }
+  if (!shown(last) && (active === last || active === document.body || !active)) {
+    const body = scope.querySelector(".dicelab-body") || scope;  // gone: the first usable control
+    moveFocus(scope, [...body.querySelectorAll("button")].find(
+      (b) => shown(b) && b.getAttribute("aria-disabled") !== "true") || null);
+  }
 }
 
 export default {
@@ -121,18 +163,29 @@ export default {
     el.style.display = "none";
     let pending = false;
     let watched = null;  // the panel, once this widget is in it: only its changes count
-    const watch = new MutationObserver(() => later());
+    // at once, before any other task of the page (a screen reader's, a test's) sees the change:
+    // a name is never read with the text of the card drawn there since
+    const watch = new MutationObserver(() => run());
+    const memory = {node: null, name: "", text: "", named: false};  // what had the focus
+    const remember = (event) => {
+      const node = event.target;
+      Object.assign(memory, {node, name: nameOf(node), text: node.textContent.trim(),
+                             named: node.hasAttribute("data-dicelab-named")});
+    };
     const run = () => {
       pending = false;
       const scope = el.closest(".dicelab-panel, .dicelab-lobby");
       if (!scope) { requestAnimationFrame(later); return; }  // not drawn in the page yet
       if (watched !== scope) {
         watch.disconnect();
+        if (watched) watched.removeEventListener("focusin", remember);
+        scope.addEventListener("focusin", remember);
         watch.observe(scope, {subtree: true, childList: true, characterData: true,
-                              attributes: true, attributeFilter: ["class", "title"]});
+                              attributes: true, attributeFilter: ["class", "title", "style"]});
         watched = scope;
       }
       apply(scope, model.get("words"), model.get("names"));
+      keepFocus(scope, memory);
     };
     const later = () => { if (!pending) { pending = true; requestAnimationFrame(run); } };
     model.on("change:words", later);
@@ -143,7 +196,11 @@ export default {
     };
     model.on("msg:custom", hear);
     later();
-    return () => { watch.disconnect(); model.off("msg:custom", hear); };
+    return () => {
+      watch.disconnect();
+      model.off("msg:custom", hear);
+      if (watched) watched.removeEventListener("focusin", remember);
+    };
   },
 };
 """

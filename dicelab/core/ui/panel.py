@@ -227,6 +227,7 @@ class Panel(Generic[G, H]):
             layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px 24px", margin="8px 0 0 0"),
         )
         foot.add_class("dicelab-foot")
+        body.add_class("dicelab-body")  # where the focus goes when its control is gone
         style = widgets.HTML(f"<style>{PANEL_CSS}{css}</style>")
         self.aria = Aria(aria_words(self.words))  # names and states for screen readers
         self.message.announce, self._end_said = self.aria.say, ""

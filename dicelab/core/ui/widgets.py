@@ -71,7 +71,7 @@ PANEL_CSS = f"""
 .dicelab-app .dicelab-tabs.widget-tab > .lm-TabBar .lm-TabBar-tab {{ color: {palette.TAB_TEXT}; }}
 .dicelab-panel button {{ overflow: visible; }}
 .dicelab-panel :is(button, input, select, textarea):focus-visible,
-.dicelab-app .lm-TabBar-tab:focus-visible {{
+.dicelab-app .lm-TabBar-tab:focus-visible, .dicelab-panel .dicelab-message:focus-visible {{
   outline: 3px solid var(--dicelab-focus) !important; outline-offset: 2px; }}
 .dicelab-panel .dicelab-head h3 {{ font-size: 1.3em; }}
 .dicelab-panel .dicelab-message-error {{ color: #b71c1c; font-weight: bold; }}

@@ -185,7 +185,6 @@ WORDS = (
             "{n} cards to draw",
         ),
         msg("solo|in_force", "In force: {what}"),
-        msg("solo|card_picked", "{card}, picked"),
         msg_plural(
             "solo|card_tip",
             "{name} · {points} point",

@@ -243,10 +243,8 @@ class HandView:
             usable.append(ok)
         self.show(hand, tips, usable, marks)
         for position, i in enumerate(self.places):  # what a screen reader calls each card
-            name = spoken_name(hand[i], words.lang)
-            picked = marks[i] == "dicelab-picked"
-            said = words("card_picked", card=name) if picked else name
-            self.names[f"dicelab-hand-card-{position}"] = named(self.buttons[position], said)
+            name = spoken_name(hand[i], words.lang)  # picked: aria-pressed (the script)
+            self.names[f"dicelab-hand-card-{position}"] = named(self.buttons[position], name)
 
     def show(
         self,
