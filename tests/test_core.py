@@ -194,7 +194,7 @@ def test_select_keeps_some_columns():
 
 
 def test_the_same_message_twice_flashes_again() -> None:
-    from dicelab.core.ui.widgets import MessageArea
+    from dicelab.core.ui.message import MessageArea
 
     area = MessageArea()
     area.error("Roll the dice first")

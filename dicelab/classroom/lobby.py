@@ -35,7 +35,8 @@ from dicelab.classroom.seat import TableGame
 from dicelab.classroom.words import TABLE_WORDS
 from dicelab.core.ui.aria import Aria, aria_words
 from dicelab.core.ui.callbacks import safe_callback
-from dicelab.core.ui.widgets import PANEL_CSS, MessageArea, set_visible
+from dicelab.core.ui.message import MessageArea
+from dicelab.core.ui.widgets import PANEL_CSS, set_visible
 from dicelab.core.ui.words import COMMON_WORDS, Words, check_lang
 from dicelab.errors import SettingsError
 from dicelab.games import GAMES

@@ -25,8 +25,9 @@ from dicelab.classroom.seat import Watcher
 from dicelab.classroom.words import TABLE_WORDS
 from dicelab.core.ui.background import BackgroundTask
 from dicelab.core.ui.callbacks import safe_callback
+from dicelab.core.ui.message import MessageArea
 from dicelab.core.ui.panel import SUMMARY_STYLE
-from dicelab.core.ui.widgets import PANEL_CSS, MessageArea, set_visible, show_text
+from dicelab.core.ui.widgets import PANEL_CSS, set_visible, show_text
 from dicelab.core.ui.words import Words, check_lang, result_text
 from dicelab.errors import SettingsError
 from dicelab.games import GAMES

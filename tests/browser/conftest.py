@@ -256,21 +256,27 @@ SAID_COUNT = """panel => {  // how many texts the panel's live region was given
   return live ? Number(live.dataset.said || 0) : 0; }"""
 
 
+def start_game(panel: Any, seed: str = "") -> None:
+    """A new game in `panel`, with `seed` typed (none: a seed of its own), once
+    the panel has said "New game ..." (announced once more, even when it reads
+    as the last one did)."""
+    panel.locator(".dicelab-seed-text input").fill(seed)
+    before = panel.evaluate(SAID_COUNT)
+    again = panel.locator(".dicelab-again")
+    (again if again.is_visible() else panel.locator(".dicelab-new-game")).click()
+    panel.page.wait_for_function(
+        f"([panel, before]) => ({SAID_COUNT})(panel) > before",
+        arg=[panel.element_handle(), before],
+    )
+
+
 def start_afresh(page: Any, game: str) -> None:
     """The panel of `game` as a new page shows it: a new game (no seed typed), its
     hints and its teacher's view off."""
     panel = page.locator(f".dicelab-{game}")
     switch_off(panel.locator(".dicelab-hints-toggle"))
     switch_off(panel.locator(".dicelab-show-all"))
-    panel.locator(".dicelab-seed-text input").fill("")
-    said = SAID_COUNT
-    before = panel.evaluate(said)
-    again = panel.locator(".dicelab-again")
-    (again if again.is_visible() else panel.locator(".dicelab-new-game")).click()
-    # "New game ...": said (announced) once more, even when it reads as the last one did
-    page.wait_for_function(
-        f"([panel, before]) => ({said})(panel) > before", arg=[panel.element_handle(), before]
-    )
+    start_game(panel)
     expect(panel.locator(".dicelab-end")).to_be_hidden()
 
 

@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from dicelab.core.ui.words import Words
 from dicelab.dice_poker.panel.words import WORDS as POKER_WORDS
 from dicelab.solitaire.panel.words import WORDS as SOLITAIRE_WORDS
-from tests.browser.conftest import EXPECT, LOAD, ROOT, SAID_COUNT, near_end, settle
+from tests.browser.conftest import EXPECT, LOAD, ROOT, near_end, settle, start_game
 
 pytestmark = pytest.mark.browser
 AXE = ROOT / "tests" / "browser" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
@@ -318,6 +318,14 @@ FOCUSED = """() => { const e = document.activeElement;
   return [e.tagName, e.className, e.getAttribute("aria-label") || e.textContent.trim()]; }"""
 
 
+def press_first_card(panel: Any, name: str) -> None:
+    """Enter on the first card of the Solo hand that can be played, `name`."""
+    card = panel.locator(".dicelab-hand-card:not(.dicelab-unavailable):visible").first
+    expect(card).to_have_attribute("aria-label", name)
+    card.focus()
+    panel.page.keyboard.press("Enter")
+
+
 def test_after_a_key_press_the_focus_is_neither_lost_nor_left_on_another_card(open_app):
     page = open_app(game="dice-poker")
     panel = page.locator(".dicelab-dice-poker")
@@ -332,24 +340,12 @@ def test_after_a_key_press_the_focus_is_neither_lost_nor_left_on_another_card(op
     expect(panel.locator(".dicelab-message")).to_be_focused()
     page = open_app(game="solo")
     panel = page.locator(".dicelab-solo")
-    panel.locator(".dicelab-seed-text input").fill("8")  # Ana may play Blue 4 or Blue 9
-    said = panel.evaluate(SAID_COUNT)
-    panel.locator(".dicelab-new-game").click()
-    page.wait_for_function(f"([p, n]) => ({SAID_COUNT})(p) > n", arg=[panel.element_handle(), said])
-    card = panel.locator(".dicelab-hand-card:not(.dicelab-unavailable):visible").first
-    expect(card).to_have_attribute("aria-label", "Blue 4")
-    card.focus()
-    page.keyboard.press("Enter")  # played: its button shows another card now, not under focus
+    start_game(panel, "8")  # Ana may play Blue 4 or Blue 9
+    press_first_card(panel, "Blue 4")  # played: its button shows another card now
     expect(panel.locator(".dicelab-message")).to_be_focused()
     expect(panel.locator(".dicelab-message")).to_contain_text("Blue 4")  # what was played
-    panel.locator(".dicelab-seed-text input").fill("5")  # Ana may play Choose colour
-    said = panel.evaluate(SAID_COUNT)
-    panel.locator(".dicelab-new-game").click()
-    page.wait_for_function(f"([p, n]) => ({SAID_COUNT})(p) > n", arg=[panel.element_handle(), said])
-    card = panel.locator(".dicelab-hand-card:not(.dicelab-unavailable):visible").first
-    expect(card).to_have_attribute("aria-label", "Choose colour")
-    card.focus()
-    page.keyboard.press("Enter")  # the colours are asked
+    start_game(panel, "5")  # Ana may play Choose colour
+    press_first_card(panel, "Choose colour")  # the colours are asked
     colour = panel.locator(".dicelab-colour-button:visible").first
     colour.focus()
     page.keyboard.press("Enter")  # the colours hide: the focus goes on in the panel, not lost

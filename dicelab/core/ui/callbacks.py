@@ -13,8 +13,8 @@ import logging
 from collections.abc import Callable
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
+from dicelab.core.ui.message import MessageArea
 from dicelab.core.ui.together import together
-from dicelab.core.ui.widgets import MessageArea
 from dicelab.errors import DicelabError, IllegalMove
 
 __all__ = ["Answering", "safe_callback"]

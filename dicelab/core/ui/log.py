@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from dicelab.core.ui.widgets import silent
+from dicelab.core.ui.message import silent
 from dicelab.core.ui.words import Words
 
 Event = tuple[str, dict[str, Any]]  # a word key and its values

@@ -7,8 +7,8 @@ panels are tested in plain pytest by clicking buttons through the widget API.
 - `Words`: the UI words of a panel in one language (`dicelab.core.i18n`);
   `COMMON_WORDS`: the words every panel shares (a game's messages are
   `COMMON_WORDS | messages(...)`); `listing` joins names ("Ana, Bruno and Caio");
-- `die_face`, `DieView`, `MessageArea`, `SeedControls`,
-  `SaveLoadControls`, `set_visible`, `show_text` (from
+- `die_face`, `DieView`, `MessageArea` (`dicelab.core.ui.message`),
+  `SeedControls`, `SaveLoadControls`, `set_visible`, `show_text` (from
   `dicelab.core.ui.widgets`): dice drawn as dice, the line that answers
   every click, a new game with a seed to replay, saving the game to a JSON
   file, showing and hiding a widget;
@@ -39,6 +39,7 @@ from dicelab.core.engine import MAX_PLAYERS, Engine
 from dicelab.core.i18n import Message, msg
 from dicelab.core.ui.aria import Aria, aria_words
 from dicelab.core.ui.callbacks import safe_callback
+from dicelab.core.ui.message import MessageArea
 from dicelab.core.ui.saving import (
     holds_another_game,
     make_save_folder,
@@ -50,7 +51,6 @@ from dicelab.core.ui.widgets import (
     DIE_FACES,
     PANEL_CSS,
     DieView,
-    MessageArea,
     SaveLoadControls,
     SeedControls,
     check_seed,

@@ -3,13 +3,13 @@
 - `PANEL_CSS`: their look (to put in a panel once);
 - `set_visible`, `show_text`: show or hide a widget; a text in a styled box;
 - `die_face`, `DieView`: dice drawn as dice;
-- `MessageArea`: one line that answers every click (info, success, error);
+- `heading`, `head_row`: a section's title a screen reader can walk to, a table's head;
 - `fresh_seed`, `parse_seed`, `check_seed`: seeds to replay a game;
 - `SeedControls`, `SaveLoadControls`: a new game with a seed to replay, and
   saving the game to a JSON file.
 
-All of them are also importable from `dicelab.core.ui.panel`, where `Panel`
-puts them together.
+They (and `MessageArea`, `dicelab.core.ui.message`) are importable from
+`dicelab.core.ui.panel`, where `Panel` puts them together.
 
 >>> die_face(6), parse_seed(" 42 ")
 ('⚅', 42)
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import html
 import secrets
-from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -32,7 +31,6 @@ __all__ = [
     "DIE_FACES",
     "PANEL_CSS",
     "DieView",
-    "MessageArea",
     "SaveLoadControls",
     "SeedControls",
     "check_seed",
@@ -88,12 +86,6 @@ PANEL_CSS = f"""
 .dicelab-panel .dicelab-hints table.dicelab-table td {{ white-space: nowrap; }}
 .dicelab-panel .dicelab-hints .widget-html-content {{ line-height: 1.35; }}
 """
-
-_MESSAGE_STYLES = {
-    "info": "color:#1a237e",
-    "success": "color:#1b5e20",
-    "error": "color:#b71c1c;font-weight:bold",
-}
 
 
 # --- dice ---------------------------------------------------------------------
@@ -229,61 +221,6 @@ def show_text(widget: widgets.HTML, text: str, style: str, more: str = "") -> No
     """
     widget.value = f'<div style="{style}">{html.escape(text)}</div>{more}' if text else ""
     set_visible(widget, bool(text))
-
-
-# --- messages -----------------------------------------------------------------
-
-
-def silent(text: str) -> None:
-    """Announce nothing: what a message area or a log says before a panel
-    gives it its `Aria.say`."""
-
-
-class MessageArea(widgets.HTML):
-    """The panel's answer to the last click; `text` and `kind` mirror it in Python.
-
-    >>> area = MessageArea()
-    >>> area.error("no rolls left")
-    >>> area.kind, area.text
-    ('error', 'no rolls left')
-    """
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.add_class("dicelab-message")
-        self.text = ""
-        self.kind = "info"
-        self._flash = 0
-        self.announce: Callable[[str], None] = silent  # to a screen reader (Aria.say)
-
-    def show(self, text: str, kind: str = "info", quiet: bool = False) -> None:
-        """Show `text` as "info", "success" or "error"; it flashes, so that the
-        same answer to a second click is seen to come again, and is announced
-        (unless `quiet`: the log has just said it)."""
-        self.text, self.kind = text, kind
-        for other in _MESSAGE_STYLES:
-            self.remove_class(f"dicelab-message-{other}")
-        self.add_class(f"dicelab-message-{kind}")
-        self.remove_class(f"dicelab-flash-{self._flash}")
-        self._flash = 1 - self._flash
-        if text:
-            self.add_class(f"dicelab-flash-{self._flash}")
-        style = _MESSAGE_STYLES.get(kind, "")
-        self.value = f'<span style="{style}">{html.escape(text)}</span>' if text else ""
-        if text and not quiet:
-            self.announce(text)
-
-    def info(self, text: str, quiet: bool = False) -> None:
-        self.show(text, "info", quiet)
-
-    def success(self, text: str) -> None:
-        self.show(text, "success")
-
-    def error(self, text: str) -> None:
-        self.show(text, "error")
-
-    def clear(self) -> None:
-        self.show("", "info")
 
 
 # --- seeds --------------------------------------------------------------------
