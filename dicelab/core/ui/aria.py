@@ -20,12 +20,13 @@ panel's language (`words`):
 - what the panel says (`say`: its answer to a click, each line of its log,
   the end of the game) is announced once, through a polite live region of its
   own (`dicelab-live`, `role="status"`, seen by no one);
-- the focus is never lost nor misleading after a redraw: when the control
-  that had it is hidden or gone, it moves to the first usable control of the
-  panel's body (`dicelab-body`); when a named control under it shows
-  something else now (a card played, a box scored), it moves to the panel's
-  message, which says what happened, so that a second key press acts on
-  nothing the student did not aim at;
+- after a key press (a screen reader's click too: no pointer went down),
+  the focus is never lost nor misleading: when the control that had it is
+  hidden or gone, it moves to the first usable control of the panel's body
+  (`dicelab-body`); when a named control under it shows something else now
+  (a card played, a box scored), it moves to the panel's message, which says
+  what happened, so that a second key press acts on nothing the student did
+  not aim at; after a mouse's click it stays where the mouse left it;
 - the panel (`dicelab-lang-<xx>`) carries `lang="xx"`, and the play app
   (`dicelab-app`) is the page's `main` landmark, in the app's language, its
   panels' titles (h3) and sections (h4) one level under the app's title (h1).
@@ -139,8 +140,8 @@ function moveFocus(scope, node) {  // node, else the panel's message (read, and 
 function keepFocus(scope, memory) {  // after a redraw: the focus never lost, never misleading
   const last = memory.node;
   const active = document.activeElement;
-  if (!last || !scope.contains(active) && active !== document.body) {
-    return;  // the focus is elsewhere in the page: not the panel's to move
+  if (!last || memory.pointer || !scope.contains(active) && active !== document.body) {
+    return;  // a mouse's click, or the focus elsewhere in the page: not the panel's to move
   }
   if (document.activeElement === last && shown(last)) {
     const named = last.hasAttribute("data-dicelab-named");
@@ -166,7 +167,12 @@ export default {
     // at once, before any other task of the page (a screen reader's, a test's) sees the change:
     // a name is never read with the text of the card drawn there since
     const watch = new MutationObserver(() => run());
-    const memory = {node: null, name: "", text: "", named: false};  // what had the focus
+    // what had the focus, and whether the last thing done was a pointer's (a mouse, a finger)
+    const memory = {node: null, name: "", text: "", named: false, pointer: false};
+    const pointed = () => { memory.pointer = true; };
+    const pressed = () => { memory.pointer = false; };
+    document.addEventListener("pointerdown", pointed, true);
+    document.addEventListener("keydown", pressed, true);
     const remember = (event) => {
       const node = event.target;
       Object.assign(memory, {node, name: nameOf(node), text: node.textContent.trim(),
@@ -199,6 +205,8 @@ export default {
     return () => {
       watch.disconnect();
       model.off("msg:custom", hear);
+      document.removeEventListener("pointerdown", pointed, true);
+      document.removeEventListener("keydown", pressed, true);
       if (watched) watched.removeEventListener("focusin", remember);
     };
   },

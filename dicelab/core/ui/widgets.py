@@ -68,8 +68,9 @@ PANEL_CSS = f"""
 .dicelab-panel button.dicelab-cell.dicelab-unavailable {{ opacity: 1; }}
 .dicelab-app .dicelab-tabs.widget-tab > .lm-TabBar .lm-TabBar-tab {{ color: {palette.TAB_TEXT}; }}
 .dicelab-panel button {{ overflow: visible; }}
-.dicelab-panel :is(button, input, select, textarea):focus-visible,
-.dicelab-app .lm-TabBar-tab:focus-visible, .dicelab-panel .dicelab-message:focus-visible {{
+.dicelab-app :focus-visible, .dicelab-panel :focus-visible, .dicelab-lobby :focus-visible,
+.dicelab-panel :is(input, select, textarea):focus-visible,
+.dicelab-lobby :is(input, select, textarea):focus-visible {{
   outline: 3px solid var(--dicelab-focus) !important; outline-offset: 2px; }}
 .dicelab-panel .dicelab-head h3 {{ font-size: 1.3em; }}
 .dicelab-panel .dicelab-message-error {{ color: #b71c1c; font-weight: bold; }}

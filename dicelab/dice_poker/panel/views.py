@@ -160,6 +160,7 @@ class ScorecardGrid:
         it cannot be used now; it always answers a click."""
         (button.add_class if current else button.remove_class)(f"dicelab-box-{box_id}")
         value = card.boxes[box_id]
+        button.tabbable = None if current and value is None else False  # Tab: the boxes to fill
         style = button.style
         style.font_weight, style.font_style = "normal", "normal"
         if value is not None:

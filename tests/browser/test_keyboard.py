@@ -1,0 +1,350 @@
+"""The keyboard alone (WCAG 2.1.1, 2.4.3, 2.4.7): a whole game of Dice Poker and
+of Solitaire Dice, a Sly Dice round and a Solo round played with Tab,
+Shift+Tab, Enter and Space only (no mouse event, no focus set by the test);
+after every press the focused control is in the panel, drawn on the screen,
+and ringed by an outline of 2 px at least whose contrast with the ground
+around it is 3:1 at least (measured)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from dicelab.core.ui.palette import contrast
+from tests.browser.conftest import EXPECT, LOAD, SAID_COUNT
+
+pytestmark = pytest.mark.browser
+MOST_PRESSES = 90  # Tab presses to reach any control of a panel (the score card has 30 boxes)
+
+FIND = """([panel, css, text]) => {  // the first usable control of `css` showing `text`
+  return [...panel.querySelectorAll(css)].find(e => e.isConnected
+    && e.getClientRects().length > 0 && !e.classList.contains("dicelab-unavailable")
+    && e.textContent.trim().startsWith(text)) || null; }"""
+
+FOCUS = """([panel, target]) => {  // where the focus is, how it is drawn, where to go
+  const e = document.activeElement;
+  const s = getComputedStyle(e);
+  let ground = "rgba(0, 0, 0, 0)";  // what the ring is drawn on: the first opaque ground around
+  for (let a = e.parentElement; a && /rgba\\(.*, 0\\)|transparent/.test(ground);) {
+    ground = getComputedStyle(a).backgroundColor;
+    a = a.parentElement;
+  }
+  const box = e.getBoundingClientRect();
+  const follows = target && e !== target
+    && !!(e.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING);
+  return {tag: e.tagName, css: String(e.className), name: e.getAttribute("aria-label")
+            || e.textContent.trim().slice(0, 60),
+          inPanel: panel.contains(e), ringed: e.matches(":focus-visible"),
+          outline: [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor], ground,
+          onScreen: box.width > 0 && box.bottom > 0 && box.top < innerHeight
+                    && box.left >= 0 && box.right <= innerWidth,
+          there: e === target, key: follows || e === document.body ? "Tab" : "Shift+Tab"}; }"""
+
+ANSWERED = """([panel, target, said, before]) => {  // the panel answered the key press
+  const now = [target.className, target.textContent, target.getAttribute("aria-pressed")];
+  return (SAID)(panel) > said || !target.isConnected || target.getClientRects().length === 0
+    || now.join("|") !== before.join("|"); }""".replace("(SAID)", f"({SAID_COUNT})")
+
+
+QUIET = """([panel, quiet, most]) => new Promise(done => {  // no change for `quiet` ms
+  const finish = () => { watch.disconnect(); clearTimeout(timer); clearTimeout(cap); done(); };
+  let timer = setTimeout(finish, quiet);
+  const cap = setTimeout(finish, most);
+  const watch = new MutationObserver(() => {
+    clearTimeout(timer);
+    timer = setTimeout(finish, quiet);
+  });
+  watch.observe(panel, {subtree: true, childList: true, attributes: true, characterData: true});
+})"""
+QUIET_MS, MOST_MS = 150, 5000  # what the kernel sends for one click comes in one burst
+
+
+def hex_colour(css: str) -> str:
+    """`rgb(11, 87, 208)` as `#0b57d0`."""
+    red, green, blue = (int(c) for c in re.findall(r"\d+", css)[:3])
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
+@dataclass
+class Keyboard:
+    """A student at `panel` with the keyboard alone; every press checked."""
+
+    panel: Any
+    presses: int = 0
+    used: list[str] = field(default_factory=list)  # the controls pressed, by name
+    used_css: set[str] = field(default_factory=set)  # and by what was asked for
+
+    @property
+    def page(self) -> Any:
+        return self.panel.page
+
+    def where(self, target: Any = None) -> dict[str, Any]:
+        focus: dict[str, Any] = self.page.evaluate(FOCUS, [self.panel.element_handle(), target])
+        return focus
+
+    def press(self, key: str, target: Any = None) -> dict[str, Any]:
+        """Press `key`, and check the focus it leaves: in the panel, on the
+        screen, ringed by an outline of 3:1 contrast at least."""
+        self.page.keyboard.press(key)
+        self.presses += 1
+        focus = self.where(target)
+        self.check(focus, key)
+        return focus
+
+    def check(self, focus: dict[str, Any], key: str) -> None:
+        seen = f"after {key} (press {self.presses}): {focus}"
+        assert focus["inPanel"], "the focus left the panel " + seen
+        assert focus["onScreen"], "the focused control is not on the screen " + seen
+        style, width, colour = focus["outline"]
+        assert focus["ringed"] and style == "solid" and width >= 2, "no ring " + seen
+        ratio = contrast(hex_colour(colour), hex_colour(focus["ground"]))
+        assert ratio >= 3, f"the ring's contrast is {ratio:.2f} " + seen
+
+    def find(self, css: str, text: str = "") -> Any:
+        """The first usable control of `css` showing `text`, once the page has drawn one."""
+        handle = self.page.wait_for_function(
+            FIND, arg=[self.panel.element_handle(), css, text], timeout=EXPECT
+        )
+        return handle.as_element()
+
+    def quiet(self) -> None:
+        """Wait until the page has drawn all of the panel's answer (no change for a while)."""
+        self.page.evaluate(QUIET, [self.panel.element_handle(), QUIET_MS, MOST_MS])
+
+    def first_offered(self, choices: list[str]) -> str:
+        """The first of `choices` (CSS) that the panel offers, once it offers one
+        (the bots may be playing) and the page has drawn all it was sent."""
+        self.quiet()
+        found: str = self.page.wait_for_function(
+            """([panel, choices, find]) => choices.find(css => find([panel, css, ""]))""".replace(
+                "find([", f"({FIND})(["
+            ),
+            arg=[self.panel.element_handle(), choices, None],
+            timeout=EXPECT,
+        ).json_value()
+        return found
+
+    def reach(self, css: str, text: str = "") -> Any:
+        """Tab (or Shift+Tab: towards it) to the first usable `css` showing `text`."""
+        target = self.find(css, text)
+        focus = self.where(target)
+        for _ in range(MOST_PRESSES):
+            if focus["there"]:
+                return target
+            if not target.evaluate("e => e.isConnected && e.getClientRects().length > 0"):
+                target = self.find(css, text)  # drawn anew meanwhile
+            focus = self.press(focus["key"], target)
+        raise AssertionError(f"{css} {text!r} not reached in {MOST_PRESSES} presses: {focus}")
+
+    def use(self, css: str, text: str = "", key: str = "Enter") -> None:
+        """Reach the control and press `key` on it; wait until the panel answers
+        (it says something, or the control changes or goes), then check the focus."""
+        target = self.reach(css, text)
+        said = self.panel.evaluate(SAID_COUNT)
+        before = target.evaluate(
+            "e => [e.className, e.textContent, e.getAttribute('aria-pressed')]"
+        )
+        self.used.append(self.where(target)["name"])
+        self.used_css.add(css)
+        self.page.keyboard.press(key)
+        self.presses += 1
+        self.page.wait_for_function(
+            ANSWERED, arg=[self.panel.element_handle(), target, said, before], timeout=EXPECT
+        )
+        self.quiet()
+        self.check(self.where(), key)
+
+    def enter_panel(self) -> None:
+        """From nowhere (the page's body) into the panel with Tab."""
+        self.page.evaluate("() => document.activeElement && document.activeElement.blur()")
+        for _ in range(MOST_PRESSES):
+            self.page.keyboard.press("Tab")
+            if self.where()["inPanel"]:
+                return
+        raise AssertionError("Tab never reached the panel")
+
+
+def new_game(keys: Keyboard, seed: str) -> None:
+    """Type `seed` in the seed box and press New game (the end screen's, at an end)."""
+    keys.enter_panel()
+    keys.reach(".dicelab-seed-text input")
+    keys.page.keyboard.type(seed)
+    keys.use(".dicelab-again, .dicelab-new-game")
+
+
+def test_a_whole_dice_poker_game_with_the_keyboard_alone(open_app):
+    page = open_app(game="dice-poker")
+    panel = page.locator(".dicelab-dice-poker")
+    keys = Keyboard(panel)
+    new_game(keys, "11")
+    turns = 0
+    while not panel.locator(".dicelab-end").is_visible():
+        keys.use(".dicelab-roll")
+        if turns % 4 == 0:  # hold a die with Space, roll the others
+            keys.use(".dicelab-die-0", key="Space")
+            expect(panel.locator(".dicelab-die-0")).to_have_attribute("aria-pressed", "true")
+            keys.use(".dicelab-roll")
+        keys.use("button[class*='dicelab-box-']", "→")  # the first box that takes these dice
+        turns += 1
+        assert turns <= 30
+    assert turns == 30  # 15 boxes each for Ana and Bruno
+    expect(panel.locator(".dicelab-end")).to_be_visible()
+    keys.use(".dicelab-again")  # and a new game from the end screen
+    expect(panel.locator(".dicelab-end")).to_be_hidden()
+
+
+def test_a_whole_solitaire_dice_game_with_the_keyboard_alone(open_app):
+    page = open_app(game="solitaire")
+    panel = page.locator(".dicelab-solitaire")
+    keys = Keyboard(panel)
+    new_game(keys, "5")
+    rolls = 0
+    while not panel.locator(".dicelab-end").is_visible():
+        step = keys.first_offered([".dicelab-option", ".dicelab-roll", ".dicelab-again"])
+        if step == ".dicelab-again":
+            break
+        keys.use(step)  # an option of the player to choose (the first), else Roll
+        rolls += step == ".dicelab-roll"
+        assert rolls < 200
+    expect(panel.locator(".dicelab-end")).to_be_visible()
+    assert rolls >= 10, rolls
+
+
+SLY_STEPS = [".dicelab-accuse", ".dicelab-pass", ".dicelab-keep", ".dicelab-card", ".dicelab-stop"]
+
+
+def test_a_sly_dice_round_with_the_keyboard_alone(open_app):
+    page = open_app(game="sly-dice")
+    panel = page.locator(".dicelab-sly-dice")
+    keys = Keyboard(panel)
+    new_game(keys, "7")
+    keys.use(".dicelab-roll")  # the common dice
+    keys.use(".dicelab-roll")  # your three
+    keys.use(".dicelab-die-0", key="Space")  # to set aside
+    keys.use(".dicelab-roll")  # the other two again
+    round_one = panel.locator(".dicelab-turn").inner_text()
+    accused = False
+    for _ in range(40):
+        if panel.locator(".dicelab-turn").inner_text() != round_one:
+            break
+        steps = SLY_STEPS[accused:]  # accuse once, then pass
+        step = keys.first_offered([*steps, ".dicelab-roll"])
+        keys.use(step)
+        accused = accused or step == ".dicelab-accuse"
+    else:
+        raise AssertionError("the round did not end in 40 steps")
+    assert accused and ".dicelab-card" in keys.used_css and ".dicelab-stop" in keys.used_css
+
+
+def test_a_solo_round_with_the_keyboard_alone(open_app):
+    page = open_app(game="solo")
+    panel = page.locator(".dicelab-solo")
+    keys = Keyboard(panel)
+    new_game(keys, "3")
+    choices = [
+        ".dicelab-next-round",  # the round is over
+        ".dicelab-colour-button",  # a card asks for a colour, an opponent, cards to give
+        ".dicelab-target",
+        ".dicelab-give",
+        ".dicelab-hand-card:not(.dicelab-picked)",
+        ".dicelab-go-on",
+        ".dicelab-accept",
+        ".dicelab-draw",
+    ]
+    for _ in range(200):
+        step = keys.first_offered(choices)
+        if step == ".dicelab-next-round":
+            break
+        keys.use(step)
+    else:
+        raise AssertionError("the round did not end in 200 steps")
+    keys.use(".dicelab-next-round")
+    assert ".dicelab-hand-card:not(.dicelab-picked)" in keys.used_css
+
+
+CONTROLS = """panel => [...panel.querySelectorAll("button, input, select, textarea, [tabindex]")]
+  .filter(e => e.tabIndex >= 0 && !e.disabled && e.getClientRects().length > 0)"""
+
+CELLS = """controls => controls.filter(e => e.matches(".dicelab-cell")).map(e => {
+  const box = e.getBoundingClientRect(); return [Math.round(box.top), Math.round(box.left)]; })"""
+
+
+def walk(keys: Keyboard, key: str) -> list[Any]:
+    """Press `key` from where the focus is until it leaves the panel: the
+    controls it went through, each checked (no trap: it leaves)."""
+    seen = []
+    for _ in range(MOST_PRESSES * 2):
+        focus = keys.where()
+        if not focus["inPanel"]:
+            return seen
+        keys.check(focus, key)
+        seen.append(keys.page.evaluate_handle("() => document.activeElement"))
+        keys.page.keyboard.press(key)
+        keys.presses += 1
+    raise AssertionError(f"{key} never left the panel: a keyboard trap")
+
+
+@pytest.mark.parametrize("game", ["dice-poker", "solitaire", "sly-dice", "solo"])
+def test_tab_goes_through_every_control_once_and_out_of_the_panel(open_app, game):
+    page = open_app(game=game)
+    panel = page.locator(f".dicelab-{game}")
+    keys = Keyboard(panel)
+    keys.use(keys.first_offered([".dicelab-roll", ".dicelab-hand-card"]))  # a turn under way
+    walk(keys, "Shift+Tab")  # back to before the panel (the app's tab), then through it
+    keys.page.keyboard.press("Tab")
+    forward = walk(keys, "Tab")
+    names = "controls => controls.map(e => e.getAttribute('aria-label') || e.textContent.trim()"
+    names += " || e.placeholder || e.className)"
+    went, there = page.evaluate(names, forward), panel.evaluate(f"p => ({names})(({CONTROLS})(p))")
+    assert went == there, "Tab does not go through the panel's controls once each, in order"
+    keys.page.keyboard.press("Shift+Tab")  # back into the panel from after it, and out before it
+    assert page.evaluate(names, walk(keys, "Shift+Tab")) == went[::-1]
+    cells = page.evaluate(CELLS, forward)  # Tab: Ana's boxes to fill, row by row
+    assert cells == sorted(cells) and len(cells) == (15 if game == "dice-poker" else 0)
+
+
+ZOOMED = (640, 400)  # the projector's 1280 x 800 at 200% zoom: CSS pixels halve
+TURNS = {  # a turn of each game, control by control (the first offered of each list)
+    "dice-poker": [[".dicelab-roll"], ["button[class*='dicelab-box-']"]],
+    "solitaire": [[".dicelab-roll"], [".dicelab-option"]],
+    "sly-dice": [[".dicelab-roll"], [".dicelab-roll"], [".dicelab-stop"], [".dicelab-card"]],
+    "solo": [[".dicelab-hand-card", ".dicelab-draw"]],
+}
+WIDER = """panel => {  // what is wider than the page, or drawn beyond its right edge
+  const page = document.scrollingElement;
+  const wide = [...panel.querySelectorAll("*")].filter(e => e.getClientRects().length > 0
+    && (e.getBoundingClientRect().right > innerWidth + 1 || e.scrollWidth > e.clientWidth + 1
+        && ["auto", "scroll"].includes(getComputedStyle(e).overflowX)));
+  return [page.scrollWidth > page.clientWidth ? ["the page"] : [],
+          wide.map(e => e.className || e.tagName)].flat(); }"""
+
+
+@pytest.mark.parametrize("game", list(TURNS))
+def test_at_200_percent_zoom_a_turn_needs_no_sideways_scrolling(open_app, game):
+    page = open_app(ZOOMED, game=game)
+    panel = page.locator(f".dicelab-{game}")
+    keys = Keyboard(panel)  # every control it reaches is within the page's width
+    for choices in TURNS[game]:
+        keys.use(keys.first_offered(choices))
+        assert panel.evaluate(WIDER) == []
+
+
+def test_the_language_and_the_game_are_chosen_with_the_keyboard(open_app):
+    page = open_app(game="dice-poker")
+    keys = Keyboard(page.locator(".dicelab-app"))  # the app: its switch, its tabs, its panels
+    keys.use(".dicelab-language button", "Português")
+    solitaire = page.locator(".dicelab-solitaire.dicelab-lang-pt")
+    keys.reach(".lm-TabBar-tab.lm-mod-current")  # the game's tabs: the arrows, then Enter
+    keys.press("ArrowRight")
+    keys.press("Enter")
+    expect(solitaire.locator(".dicelab-roll")).to_be_visible(timeout=LOAD)
+    keys.press("Tab")  # into the panel: its first control
+    assert solitaire.evaluate("p => p.contains(document.activeElement)")
+    keys.use(".dicelab-language button", "English")
+    expect(page.locator(".dicelab-solitaire.dicelab-lang-en .dicelab-roll")).to_be_visible(
+        timeout=LOAD
+    )
