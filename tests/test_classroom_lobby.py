@@ -178,3 +178,18 @@ def test_the_tables_words_take_no_word_of_a_game_s_panel() -> None:
         package = info.panel.partition(":")[0]
         words = importlib.import_module(package + ".words").WORDS
         assert set(TABLE_WORDS) & set(words) <= set(COMMON_WORDS), name
+
+
+def test_the_lobby_and_its_projector_announce_their_answers(service) -> None:
+    lobby = Lobby(service.url, teacher=True, watch=False)
+    heard: list[str] = []
+    lobby.aria.send = lambda content, buffers=None: heard.append(content["say"])
+    lobby.find_button.click()  # no code typed: said, and announced
+    assert heard == [lobby.message.text] and lobby.message.text
+    lobby.game_choice.value = "sly-dice"
+    lobby.players_text.value = "Ana, Bia, Cleo"
+    lobby.create_button.click()
+    assert lobby.projector is not None
+    lobby.projector.bot_seat.value = "Ana"
+    lobby.projector.give_button.click()  # the projector's answer, through the lobby's region
+    assert lobby.projector.message.text and heard[-1] == lobby.projector.message.text

@@ -99,6 +99,7 @@ class Lobby:
             placeholder=w("players_placeholder"),
             layout={"width": "24em"},
         )
+        self.players_text.add_class("dicelab-players-input")
         self.create_button = widgets.Button(
             description=w("create"), icon="plus", button_style="primary"
         )
@@ -117,9 +118,10 @@ class Lobby:
         self.lobby_box = widgets.VBox([join, self.seats_box, self.back_box, new_table])
         self.table_box = widgets.VBox()
         style = widgets.HTML(f"<style>{PANEL_CSS}</style>")
-        aria = Aria(aria_words(Words(COMMON_WORDS, self.lang)))  # its language, for readers
+        self.aria = Aria(aria_words(Words(COMMON_WORDS, self.lang)))  # its language, for readers
+        self.message.announce = self.aria.say  # and what it answers, for readers too
         self.widget = widgets.VBox(
-            [style, aria, self.title, self.lobby_box, self.message, self.table_box]
+            [style, self.aria, self.title, self.lobby_box, self.message, self.table_box]
         )
         self.widget.add_class("dicelab-lobby")
         self.widget.add_class(f"dicelab-lang-{self.lang}")
@@ -207,7 +209,7 @@ class Lobby:
             self._play(client)
         else:
             self.projector = Projector(client, lang=self.lang, watch=self.watch)
-            self._open(self.projector.widget)
+            self._open(self.projector.widget, self.projector.message)
 
     def _play(self, client: Client) -> None:
         """Open the game's panel on the seat `client` holds, in place of the lobby."""
@@ -217,7 +219,10 @@ class Lobby:
         self.panel = game.info.panel_class.at_table(game, lang=self.lang, watch=self.watch)
         self._open(self.panel.widget)
 
-    def _open(self, widget: widgets.Widget) -> None:
+    def _open(self, widget: widgets.Widget, message: MessageArea | None = None) -> None:
+        """`widget` in place of the lobby; its `message` (a projector's) announced too."""
+        if message is not None:
+            message.announce = self.aria.say
         set_visible(self.lobby_box, False)
         self.message.clear()
         self.table_box.children = [widget]
@@ -230,7 +235,7 @@ class Lobby:
         client = self._client()
         client.create(self.game_choice.value, names, remember=True)
         self.projector = Projector(client, lang=self.lang, watch=self.watch)
-        self._open(self.projector.widget)
+        self._open(self.projector.widget, self.projector.message)
 
     # --- another language --------------------------------------------------------------
 
@@ -244,7 +249,7 @@ class Lobby:
         elif self.projector is not None:
             self.projector.stop()
             lobby.projector = Projector(self.projector.client, lang=lang, watch=self.watch)
-            lobby._open(lobby.projector.widget)
+            lobby._open(lobby.projector.widget, lobby.projector.message)
         else:
             lobby.code_text.value = self.code_text.value
             lobby.players_text.value = self.players_text.value

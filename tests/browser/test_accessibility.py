@@ -351,3 +351,13 @@ def test_after_a_key_press_the_focus_is_neither_lost_nor_left_on_another_card(op
     page.keyboard.press("Enter")  # the colours hide: the focus goes on in the panel, not lost
     expect(colour).to_be_hidden()
     page.wait_for_function("() => !!document.activeElement.closest('.dicelab-solo')")
+    start_game(panel, "30")  # the same with the mouse: the focus is left where the mouse left it
+    card = panel.locator(".dicelab-hand-card:not(.dicelab-unavailable):visible").first
+    expect(card).to_have_attribute("aria-label", "Choose colour")
+    card.click()
+    colour = panel.locator(".dicelab-colour-button:visible").first
+    colour.click()
+    expect(colour).to_be_hidden()
+    expect(panel.locator(".dicelab-message")).not_to_be_focused()
+    settle(page)
+    assert page.evaluate("() => document.activeElement === document.body")

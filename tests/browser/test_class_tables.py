@@ -19,6 +19,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from dicelab.classroom import Client
+from dicelab.classroom.lobby import table_games
 from dicelab.classroom.store import Store
 from dicelab.games import GAMES
 from dicelab.sly_dice.panel.views import dice_text
@@ -30,6 +31,7 @@ from tests.browser.conftest import (
     screenshot,
     settle,
 )
+from tests.browser.keyboard import Keyboard
 from tests.browser.test_hidden import Wire
 
 pytestmark = pytest.mark.browser
@@ -322,6 +324,32 @@ def test_the_teacher_makes_a_table_and_projects_it(pages, class_service) -> None
     expect(ana_row.locator(".dicelab-shield")).to_have_text(re.compile("^■+$"))
     screenshot(teacher, "class-table-projector")
     assert Client(class_service.url).about(code)["bots"] == {"Ana": "honest"}
+
+
+def test_a_table_is_made_and_joined_with_the_keyboard_alone(pages) -> None:
+    teacher, student = pages(2)
+    keys = Keyboard(
+        teacher.locator(".dicelab-lobby")
+    )  # each press checked (tests/browser/keyboard)
+    choice = keys.reach("select")
+    for _ in range(len(GAMES)):  # the arrows choose the game
+        if choice.evaluate("s => s.selectedIndex") == table_games().index("sly-dice"):
+            break
+        keys.press("ArrowDown", choice)
+    keys.reach(".dicelab-players-input input")
+    teacher.keyboard.type("Ana, Bia, Cleo")
+    keys.use(".dicelab-create")
+    code = teacher.locator(".dicelab-projector .dicelab-table-code")
+    expect(code).to_have_text(re.compile(r"^[A-Z0-9]{6}$"))
+    keys = Keyboard(student.locator(".dicelab-lobby"))
+    keys.reach(".dicelab-code-input input")
+    student.keyboard.type(code.inner_text().lower())
+    keys.use(".dicelab-find")
+    keys.use(".dicelab-sit", "Sit as Bia")
+    panel = student.locator(".dicelab-lobby .dicelab-sly-dice")
+    expect(panel.locator(".dicelab-at-table")).to_contain_text("you are Bia")
+    keys.use(".dicelab-sly-dice .dicelab-hints-toggle", key="Space")  # at the table's panel
+    expect(panel.locator(".dicelab-hints")).to_be_visible()
 
 
 def test_a_whole_game_of_solitaire_dice_on_the_projector_and_three_students(
