@@ -196,9 +196,7 @@ class Panel(Generic[G, H]):
         )
         self.hints_toggle.add_class("dicelab-hints-toggle")
         self.hints_toggle.observe(self._on_hints, names="value")
-        self.seed_controls = SeedControls(
-            w("new_game"), w("seed"), w("seed_placeholder"), w("seed_unknown"), w("seed_later")
-        )
+        self.seed_controls = SeedControls(w)
         self.new_game_button = self.seed_controls.new_game_button
         self.new_game_button.on_click(lambda _b: self._on_new_game())
         self.seed_text = self.seed_controls.seed_text

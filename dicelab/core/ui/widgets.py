@@ -25,6 +25,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from dicelab.core.ui import palette
+from dicelab.core.ui.words import Words
 from dicelab.errors import SettingsError
 
 __all__ = [
@@ -269,32 +270,44 @@ def check_seed(seed: Any) -> int | None:
 
 
 class SeedControls:
-    """A "New game" button, the seed in use, and a box for the next game's seed.
+    """A "New game" button, a box labelled "Next seed" for the next game's seed,
+    and the seed in use, in the panel's `words`.
 
     `next_seed()` reads the box (blank: a fresh seed); `show(seed)` writes the
     seed in use in `seed_label` (None: unknown, e.g. a loaded game) and
-    empties the box; `hide(True)` shows `later` instead of the seed (a game
-    whose seed would tell what the rules hide), `hide(False)` the seed again.
+    empties the box; `hide(True)` shows that it is shown when the game is
+    over instead (a game whose seed would tell what the rules hide),
+    `hide(False)` the seed again.
 
-    >>> controls = SeedControls("New game", "Seed:", "seed", "unknown", "when it is over")
+    >>> from dicelab.core.ui.words import COMMON_WORDS
+    >>> controls = SeedControls(Words(COMMON_WORDS, "en"))
+    >>> controls.seed_text.description, controls.seed_text.placeholder
+    ('Next seed', 'blank: random')
     >>> controls.show(7); controls.hide(True); controls.seed_label.value
-    'Seed: <i>when it is over</i>'
+    'Seed: <i>shown when the game is over</i>'
     >>> controls.hide(False); controls.seed_label.value
     'Seed: <b>7</b>'
     """
 
-    def __init__(
-        self, new_game: str, seed_word: str, placeholder: str, unknown: str, later: str = ""
-    ) -> None:
-        self._seed_word, self._unknown, self._later = seed_word, unknown, later
+    def __init__(self, words: Words) -> None:
+        self._seed_word, self._unknown = words("seed"), words("seed_unknown")
+        self._later = words("seed_later")
         self.hidden = False
-        self.new_game_button = widgets.Button(description=new_game, icon="refresh")
+        self.new_game_button = widgets.Button(description=words("new_game"), icon="refresh")
         self.new_game_button.add_class("dicelab-new-game")
         self.seed_label = widgets.HTML()
         self.seed_label.add_class("dicelab-seed")
-        self.seed_text = widgets.Text(placeholder=placeholder, layout=widgets.Layout(width="200px"))
+        self.seed_text = widgets.Text(  # a label of its own: the placeholder goes when typing
+            description=words("seed_next"),
+            placeholder=words("seed_placeholder"),
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="300px"),
+        )
         self.seed_text.add_class("dicelab-seed-text")
-        self.box = widgets.HBox([self.new_game_button, self.seed_text, self.seed_label])
+        self.box = widgets.HBox(
+            [self.new_game_button, self.seed_text, self.seed_label],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
         self.seed: int | None = None
 
     def next_seed(self) -> int:

@@ -37,7 +37,8 @@ COMMON_WORDS = messages(
     # the controls
     msg("new_game", "New game"),
     msg("seed", "Seed:"),
-    msg("seed_placeholder", "next seed (blank: random)"),
+    msg("seed_next", "Next seed"),
+    msg("seed_placeholder", "blank: random"),
     msg("seed_unknown", "unknown"),
     msg("hints", "Hints"),
     msg("save", "Save"),
