@@ -187,13 +187,20 @@ def test_the_language_and_the_game_are_chosen_with_the_keyboard(open_app):
     page = open_app(game="dice-poker")
     keys = Keyboard(page.locator(".dicelab-app"))  # the app: its switch, its tabs, its panels
     keys.use(".dicelab-language button", "Português")
+    chosen = page.locator(".dicelab-language button", has_text="Português")
+    expect(chosen).to_have_attribute("aria-pressed", "true")  # which language is on, said
     solitaire = page.locator(".dicelab-solitaire.dicelab-lang-pt")
     keys.reach(".lm-TabBar-tab.lm-mod-current")  # the game's tabs: the arrows, then Enter
     keys.press("ArrowRight")
     keys.press("Enter")
     expect(solitaire.locator(".dicelab-roll")).to_be_visible(timeout=LOAD)
-    keys.press("Tab")  # into the panel: its first control
-    assert solitaire.evaluate("p => p.contains(document.activeElement)")
+    keys.press("Tab")  # into the panel: its first control, Hints, a toggle
+    hints = solitaire.locator(".dicelab-hints-toggle")
+    expect(hints).to_be_focused()
+    expect(hints).to_have_attribute("aria-pressed", "false")
+    keys.use(".dicelab-hints-toggle", key="Space")
+    expect(hints).to_have_attribute("aria-pressed", "true")
+    keys.use(".dicelab-hints-toggle", key="Space")
     keys.use(".dicelab-language button", "English")
     expect(page.locator(".dicelab-solitaire.dicelab-lang-en .dicelab-roll")).to_be_visible(
         timeout=LOAD

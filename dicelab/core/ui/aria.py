@@ -14,6 +14,9 @@ panel's language (`words`):
   and value; only while the control shows the text and tooltip it had when
   named (a name never goes with another control's text: between two
   redraws, a control is read by its text);
+- a toggle button (Hints, the teacher's Show all, Solo's Solo!, the app's
+  languages) says whether it is on (`aria-pressed`, from ipywidgets'
+  `mod-active`);
 - a control that cannot be used now (`dicelab-unavailable`) is marked
   `aria-disabled` and keeps its tooltip, which says why, as its description
   (it still answers a click, with the rule);
@@ -62,6 +65,12 @@ function langOf(node) {
   return found ? found.slice("dicelab-lang-".length) : null;
 }
 
+function pressed(toggles) {  // ipywidgets' toggle buttons: on or off, said as well as drawn
+  for (const toggle of toggles) {
+    setAll(toggle, {"aria-pressed": toggle.classList.contains("mod-active") ? "true" : "false"});
+  }
+}
+
 function apply(scope, words, names) {
   const lang = langOf(scope);
   if (lang) scope.setAttribute("lang", lang);
@@ -71,7 +80,9 @@ function apply(scope, words, names) {
     if (lang) document.documentElement.setAttribute("lang", lang);
     for (const title of scope.querySelectorAll("h3")) setAll(title, {"aria-level": "2"});
     for (const part of scope.querySelectorAll("h4")) setAll(part, {"aria-level": "3"});
+    pressed(app.querySelectorAll(".dicelab-language button"));  // the language in use
   }
+  pressed(scope.querySelectorAll("button.widget-toggle-button"));  // Hints, Show all, Solo!
   for (const die of scope.querySelectorAll("button.dicelab-die")) {
     const index = [...die.classList].find((c) => /^dicelab-die-[0-9]+$/.test(c));
     if (!index) continue;
