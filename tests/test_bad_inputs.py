@@ -9,14 +9,17 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from dicelab.core.ui.widgets import SEED_NOT_DIGITS, SEED_TOO_LONG
 from dicelab.dice_poker import odds
 from dicelab.dice_poker.advisor import advise
 from dicelab.dice_poker.panel import DicePokerPanel
 from dicelab.dice_poker.solver import CardState
 from dicelab.errors import DiceError, DicelabError, IllegalMove, SettingsError
+from dicelab.sly_dice.panel import SlyDicePanel
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.odds import free_throw_formula, free_throw_probability, sum_table
 from dicelab.solitaire.panel import SolitairePanel
+from dicelab.solo.panel import SoloPanel
 
 
 @pytest.mark.parametrize(
@@ -123,3 +126,17 @@ def test_the_seed_box_takes_only_digits_0_to_9(panel_class, typed):
 def test_every_library_error_is_a_dicelab_error():
     for error in (DiceError, SettingsError, IllegalMove):
         assert issubclass(error, DicelabError)
+
+
+@pytest.mark.parametrize("lang", ["pt", "es", "it", "fr"])
+@pytest.mark.parametrize(("typed", "said"), [("1,5", SEED_NOT_DIGITS), ("9" * 21, SEED_TOO_LONG)])
+def test_a_bad_seed_is_answered_in_the_panel_s_language(lang, typed, said):
+    """Review 2, defect 19: "the seed is a whole number ..." was English in the
+    Italian Solo and the Spanish Sly Dice."""
+    for panel in (SoloPanel(["Ana"], lang=lang), SlyDicePanel(["Ana"], lang=lang)):
+        panel.seed_text.value = typed
+        panel.new_game_button.click()
+        values = {"text": repr(typed), "most": 20, "size": 21}
+        assert panel.message.kind == "error"
+        assert panel.message.text == said.in_language(lang, **values)
+        assert panel.message.text != said.in_language("en", **values)

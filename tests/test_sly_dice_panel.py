@@ -39,7 +39,7 @@ from dicelab.sly_dice.rules import SlyRules
 from dicelab.sly_dice.seen import ASSUMED_LIE_RATE
 from dicelab.sly_dice.state import Seat
 from dicelab.sly_dice.strategy import strategy
-from tests.widget_tree import widget_states
+from tests.widget_tree import usable_saying_why_not, widget_states
 
 # --- helpers -----------------------------------------------------------------------
 
@@ -864,3 +864,22 @@ def test_your_hidden_dice_differ_from_those_set_aside_by_a_frame_not_only_a_colo
     shown = dice_text(Seat(aside=(2, 5), hidden=(3,), rolls=3, shown=True), False)
     assert "⚂" in shown and "dicelab-behind-shield" not in shown  # shown to all: no shield
     assert "dicelab-behind-shield" in VIEWS_CSS and "dashed" in VIEWS_CSS
+
+
+def test_a_control_that_can_be_used_never_says_why_it_cannot() -> None:
+    """Review 2, defect 6: after the first roll, Stop rolling still said "Not now:
+    Your turn: roll your three dice behind the shield"."""
+    panel = SlyDicePanel(["Ana"], seed=7)
+    whys = [panel.words("not_now", what=""), panel.words("game_is_over")]
+    panel.roll_button.click()  # the common dice
+    panel.roll_button.click()  # your three
+    assert not unavailable(panel.stop_button) and panel.stop_button.tooltip == ""
+    did: Counter[str] = Counter()
+    for seed in (7, 8):  # whole games: after each click
+        panel = SlyDicePanel(["Ana"], seed=seed)
+        panel.message.observe(
+            lambda _change, tree=panel.widget: did.update(usable_saying_why_not(tree, whys)),
+            "value",
+        )
+        play_by_clicks(panel, seed)
+    assert did == Counter()

@@ -31,7 +31,7 @@ from dicelab.solo.panel.words import WORDS
 from dicelab.solo.rules import COLOURS, DEFAULT_RULES, Card, SoloRules, card, deck_ids, make_deck
 from dicelab.solo.state import GameState
 from dicelab.solo.strategy import as_action, best_colour, bot, seen_in_view
-from tests.widget_tree import widget_states
+from tests.widget_tree import usable_saying_why_not, widget_states
 
 PLAYERS = ("Ana", "Cleo", "Duda")
 RULES = {
@@ -1216,3 +1216,21 @@ def test_a_panel_with_other_rules() -> None:
 def test_bad_settings_are_refused_clearly(kwargs, words) -> None:
     with pytest.raises(SettingsError, match=words):
         SoloPanel(**kwargs)
+
+
+def test_a_control_that_can_be_used_never_says_why_it_cannot() -> None:
+    """Review 2, defect 6: the colour buttons said "No colour is asked now" and
+    Cancel "Nothing to cancel" while asked; a playable card kept "Not now"."""
+    panel = panel_for(arranged(["black-choose", "blue-3", "yellow-7"], "red-2"))
+    w = panel.words
+    whys = [w("not_now", what=""), w("no_colour_asked"), w("no_target_asked")]
+    whys += [w("nothing_to_cancel"), w("no_round_over"), w("game_is_over")]
+    (choose,) = buttons_for(panel, ["black-choose"])
+    choose.click()  # the colours are asked
+    assert panel.choice.ask == "colour" and usable_saying_why_not(panel.widget, whys) == []
+    assert all(b.tooltip == "" for b in panel.colour_buttons.values())
+    panel = SoloPanel(["Ana"], seed=12)
+    rng = np.random.default_rng(12)
+    for _ in range(60):  # every decision of a game's start, the bots' answers after it
+        click_turn(panel, rng, Counter())
+        assert usable_saying_why_not(panel.widget, whys) == []

@@ -30,3 +30,22 @@ def widget_states(root: widgets.Widget) -> list[tuple[Any, ...]]:
 
     walk(root, ())
     return found
+
+
+def usable_saying_why_not(root: widgets.Widget, whys: list[str]) -> list[str]:
+    """The buttons of a widget tree that can be used now (not marked
+    `dicelab-unavailable`) but whose tooltip still says why they could not:
+    it begins with one of `whys`."""
+    found = []
+
+    def walk(widget: widgets.Widget) -> None:
+        usable = "dicelab-unavailable" not in getattr(widget, "_dom_classes", ())
+        tip = getattr(widget, "tooltip", None) or ""
+        button = isinstance(widget, (widgets.Button, widgets.ToggleButton))
+        if button and usable and any(tip.startswith(why) for why in whys if why):
+            found.append(f"{widget.description!r}: {tip}")
+        for child in getattr(widget, "children", ()):
+            walk(child)
+
+    walk(root)
+    return found

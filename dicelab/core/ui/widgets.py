@@ -24,6 +24,7 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 
+from dicelab.core.i18n import msg
 from dicelab.core.ui import palette
 from dicelab.core.ui.words import Words
 from dicelab.errors import SettingsError
@@ -146,13 +147,20 @@ class DieView:
 # --- showing and hiding -------------------------------------------------------
 
 
-def show_available(button: widgets.Button, available: bool, why: str = "") -> None:
+def show_available(button: widgets.Button, available: bool, why: str = "", tip: str = "") -> None:
     """Show a control as usable or not, without disabling it: a click on a control
     that cannot be used now still reaches the panel, which answers with the
-    rule; `why` is its tooltip meanwhile."""
+    rule; its tooltip is `why` meanwhile, and `tip` (none by default) once it
+    can be used: never a "Not now" on a control that can be.
+
+    >>> stop = widgets.Button(description="Stop")
+    >>> show_available(stop, False, "Not now: roll first"); stop.tooltip
+    'Not now: roll first'
+    >>> show_available(stop, True); stop.tooltip
+    ''
+    """
     (button.remove_class if available else button.add_class)("dicelab-unavailable")
-    if not available:
-        button.tooltip = why
+    button.tooltip = tip if available else why
 
 
 def playable_bundle(widget: widgets.Widget, note: str) -> dict[str, Any]:
@@ -236,6 +244,12 @@ def fresh_seed() -> int:
 MAX_SEED_DIGITS = 20
 
 
+SEED_NOT_DIGITS = msg(
+    "seed_not_digits", "the seed is a whole number written with the digits 0-9, not {text}"
+)
+SEED_TOO_LONG = msg("seed_too_long", "the seed has at most {most} digits, not {size}")
+
+
 def parse_seed(text: str) -> int | None:
     """The seed typed in a box: a whole number >= 0 in the digits 0-9, or None
     when blank; `SettingsError` (with the reason) for anything else.
@@ -246,14 +260,19 @@ def parse_seed(text: str) -> int | None:
     Traceback (most recent call last):
     ...
     dicelab.errors.SettingsError: the seed is a whole number written with the digits 0-9, not '²'
+    >>> try:
+    ...     parse_seed("-3")
+    ... except SettingsError as error:
+    ...     print(error.in_language("it"))
+    il seme è un numero intero scritto con le cifre 0-9, non '-3'
     """
     text = text.strip()
     if not text:
         return None
     if not (text.isascii() and text.isdigit()):
-        raise SettingsError(f"the seed is a whole number written with the digits 0-9, not {text!r}")
+        raise SettingsError.said(SEED_NOT_DIGITS, text=repr(text))
     if len(text) > MAX_SEED_DIGITS:
-        raise SettingsError(f"the seed has at most {MAX_SEED_DIGITS} digits, not {len(text)}")
+        raise SettingsError.said(SEED_TOO_LONG, most=MAX_SEED_DIGITS, size=len(text))
     return int(text)
 
 

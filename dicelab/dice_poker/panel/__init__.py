@@ -272,7 +272,6 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
             show_available(self.roll_button, False, w("all_held"))
         else:
             show_available(self.roll_button, True)
-            self.roll_button.tooltip = ""
 
     def _die_tip(self, game: DicePokerGame, held: bool) -> str:
         """The tooltip of a die: what a click does, or why it does nothing now."""

@@ -262,8 +262,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
             show_available(button, phase == "reveal", self._why())
         self.cards.refresh(rules, view.table, phase == "claim", self._why())
         self.players_view.refresh(view, game.scores())
-        show_available(self.show_all, bool(view.history), w("show_all_wait"))
-        self.show_all.tooltip = w("show_all_tip") if view.history else w("show_all_wait")
+        show_available(self.show_all, bool(view.history), w("show_all_wait"), w("show_all_tip"))
         shown = self.teacher and self.show_all.value and bool(view.history)
         self.all_dice.value = last_round_html(game.state, w) if shown else ""
         self._show_end(over)

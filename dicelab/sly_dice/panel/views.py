@@ -95,8 +95,6 @@ class CardsView:
         for card_id, button in self.buttons.items():
             set_visible(button, card_id in table)
             show_available(button, usable, why)
-            if usable:
-                button.tooltip = ""
 
 
 def dice_text(seat: Seat, mine: bool) -> str:

@@ -242,7 +242,6 @@ class SolitairePanel(TablePanel[SolitaireGame, HintsView]):
         else:
             status = w("ready") if game.dice is not None else w("click_roll")
             show_available(self.roll_button, True)
-            self.roll_button.tooltip = ""
         self.waiting_label.value = status
         for die in self.dice_views:
             value = None if game.dice is None else game.dice[die.index]

@@ -216,8 +216,9 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
         show_available(self.draw_button, self._can_draw(), why)
         show_available(self.accept_button, mode == "answer", why)
         solo = mode in DECIDING and size == 2
-        show_available(self.solo_toggle, solo, w("solo_when_two", count=size, n=size))
-        self.solo_toggle.tooltip = w("solo_tip") if solo else self.solo_toggle.tooltip
+        show_available(
+            self.solo_toggle, solo, w("solo_when_two", count=size, n=size), w("solo_tip")
+        )
         show_available(self.go_on_button, mode == "jump", why)
         set_visible(self.go_on_button, mode == "jump")
         self.choice.refresh(self._gift_size())

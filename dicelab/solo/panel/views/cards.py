@@ -270,7 +270,7 @@ class HandView:
                 if css not in button._dom_classes:
                     button.add_class(css)
             button.description = symbol(hand[i]) if shown else ""
-            show_available(button, usable[i] if shown else False, tips[i] if shown else "")
-            button.tooltip = tips[i] if shown else ""
+            tip = tips[i] if shown else ""
+            show_available(button, usable[i] if shown else False, tip, tip)
             set_visible(button, shown)
         self.widget.children = self.buttons
