@@ -497,7 +497,7 @@ def test_save_and_load_buttons(own_save_folder) -> None:
     assert panel.message.kind == "success" and panel.message.text == f"Game saved ({path.name})"
     panel.box_buttons[0]["chance"].click()
     panel.load_button.click()
-    assert panel.message.text == f"Game loaded ({path.name})"
+    assert panel.message.text == f"Game loaded ({path.name}). Ana to play"  # and what now
     assert panel.game.state == saved_state
     assert panel.box_buttons[0]["chance"].description.startswith("→")
     # a saved game of other players replaces the score card

@@ -47,7 +47,7 @@ def test_the_default_save_goes_to_the_save_folder_and_shows_its_name(
     assert panel.message.kind == "success"
     assert panel.message.text == "Game saved (dice-poker-save.json)"
     panel.load_button.click()
-    assert panel.message.text == "Game loaded (dice-poker-save.json)"
+    assert panel.message.text == "Game loaded (dice-poker-save.json). Ana to play"
 
 
 def test_two_students_with_their_own_folders_never_meet(tmp_path, monkeypatch) -> None:

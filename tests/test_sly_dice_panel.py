@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from babel.numbers import get_decimal_symbol
 
+from dicelab.core.ui.widgets import die_face
 from dicelab.core.ui.words import LANGS, Words
 from dicelab.errors import SaveFileError, SettingsError
 from dicelab.sly_dice.bayes import accusation_values, rolling_posterior, should_accuse
@@ -619,7 +620,8 @@ def test_save_and_load_buttons_keep_the_game(own_save_folder) -> None:
     click_turn(panel, np.random.default_rng(0), Counter())
     assert panel.game.state != saved
     panel.load_button.click()
-    assert panel.message.text == f"Game loaded ({path.name})" and panel.errors == []
+    now = panel._prompt()  # review 2, defect 10: and what to do now
+    assert now and panel.message.text == f"Game loaded ({path.name}). {now}" and panel.errors == []
     assert panel.game.state == saved and json.dumps(panel.game.rng.bit_generator.state) == dice
     copy_ = SlyDicePanel.load(path, lang="es", bots=["calculator", "random-liar"])
     assert (
@@ -883,3 +885,23 @@ def test_a_control_that_can_be_used_never_says_why_it_cannot() -> None:
         )
         play_by_clicks(panel, seed)
     assert did == Counter()
+
+
+def test_the_end_screen_keeps_the_last_round_in_sight_and_one_new_game() -> None:
+    """Review 2, defect 11: at the end the dice went back to "?", Roll read "Roll
+    (3 left)" and there were two New game buttons."""
+    panel = SlyDicePanel(["Ana"], seed=9)
+    play_by_clicks(panel, 9)
+    assert panel.game.is_over
+    last = panel.game.view("Ana").history[-1]
+    mine = last.seats[0]
+    assert [v.button.description for v in panel.common_views] == [die_face(v) for v in last.common]
+    assert [v.button.description for v in panel.dice_views] == [die_face(v) for v in mine.own]
+    held = [i for i, v in enumerate(panel.dice_views) if "dicelab-held" in v.button._dom_classes]
+    assert held == list(range(len(mine.aside)))  # the dice Ana set aside, marked so
+    assert panel.roll_button.description == panel.words("roll", count=0, n=0)
+    assert panel.end_screen.layout.display is None and panel.again_button.layout.display is None
+    assert panel.new_game_button.layout.display == "none"  # one New game: the end screen's
+    panel.again_button.click()
+    assert panel.new_game_button.layout.display is None and not panel.game.is_over
+    assert all(view.caption.layout.min_height == "28px" for view in panel.dice_views)

@@ -582,7 +582,7 @@ def test_save_and_load_buttons(own_save_folder) -> None:
     assert panel.message.kind == "success" and panel.message.text == f"Game saved ({path.name})"
     panel.option_buttons[0][0].click()
     panel.load_button.click()
-    assert panel.message.text == f"Game loaded ({path.name})"
+    assert panel.message.text == f"Game loaded ({path.name}). Ana: choose a split"
     assert panel.game.state == saved_state and visible(panel.option_buttons[0][0])
     # a saved game of other players replaces the sheets
     other = SolitaireGame(["Caio", "Dora", "Eva"], seed=2)

@@ -237,7 +237,7 @@ def test_save_and_load_keep_the_bots(own_save_folder) -> None:
     panel.option_buttons[0][0].click()
     panel.save_path.value = path.name
     panel.load_button.click()  # a bot's name in the file: still a bot
-    assert panel.message.text == f"Game loaded ({path.name})"
+    assert panel.message.text == f"Game loaded ({path.name}). Ana: choose a split"
     assert panel.bots == {"Cleo": "search"} and panel.game.waiting == ("Ana",)
     humans = SolitairePanel.load(path)  # no bots asked for: Cleo is a player
     assert humans.bots == {} and "bot" not in humans.players_views[1].header.value

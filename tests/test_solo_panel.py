@@ -932,7 +932,8 @@ def test_save_and_load_buttons_keep_the_game(own_save_folder) -> None:
     click_turn(panel, np.random.default_rng(0), Counter())
     assert panel.game.state != saved
     panel.load_button.click()
-    assert panel.message.text == f"Game loaded ({path.name})" and panel.errors == []
+    now = panel._prompt()  # review 2, defect 10: and what to do now
+    assert now and panel.message.text == f"Game loaded ({path.name}). {now}" and panel.errors == []
     assert panel.game.state == saved and json.dumps(panel.game.rng.bit_generator.state) == deck
     assert panel.log.lines == [] and panel.mode() == "turn"
     copy_ = SoloPanel.load(path, lang="es", bots=["random", "keep-black"])

@@ -175,7 +175,7 @@ def test_solo_moves_by_clicks(open_app, play_server, lang, screen):
     file_name = f"solo-clicks-{lang}.json"
     _load(panel, play_server.workdir, game, file_name)
     twin.load_game(play_server.workdir / file_name)
-    twin.message.success(twin.words("loaded", name=file_name))
+    twin.message.success(f"{twin.words('loaded', name=file_name)}. {twin._prompt()}")
     _same(panel, twin)
 
     _click_card(panel, twin, "blue-7")  # a card that does not fit: why not

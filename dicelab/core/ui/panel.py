@@ -235,8 +235,9 @@ class Panel(Generic[G, H]):
         self.widget.add_class(f"dicelab-lang-{self.lang}")  # which language it speaks
 
     def show_end(self, text: str, more: str = "") -> None:
-        """The end screen: `text` in bold, then the HTML `more` (hidden while `text` is "");
-        a hidden seed shows once the game is over, with how to replay the game."""
+        """The end screen: `text` in bold, then the HTML `more` (hidden while `text` is "",
+        and in its place the seed row's New game); a hidden seed shows once the game
+        is over, with how to replay the game."""
         self.seed_controls.hide(self.seed_hidden)
         if text and self.hides_information and self.seed is not None:
             more += f"<p>{html.escape(self.words('replay_seed', seed=self.seed))}</p>"
@@ -245,6 +246,7 @@ class Panel(Generic[G, H]):
         self._end_said = text
         show_text(self.summary, text, SUMMARY_STYLE, more)
         set_visible(self.end_screen, bool(text))
+        set_visible(self.new_game_button, not text)  # the end screen's New game, the one
 
     @property
     def seed_hidden(self) -> bool:
@@ -288,6 +290,10 @@ class Panel(Generic[G, H]):
 
     def _fresh_game(self, seed: int) -> G:
         raise NotImplementedError
+
+    def _prompt(self) -> str:
+        """What the player has to do now, in words ("" when nothing is asked)."""
+        return ""
 
     def _started_text(self, game: G, seed: int) -> str:
         """The message when New game has started `game`."""
@@ -345,7 +351,8 @@ class Panel(Generic[G, H]):
             self.load_game(save_target(name))
         except SaveFileError as error:
             raise error.with_values(file=name) from None
-        self.message.success(self.words("loaded", name=name))
+        loaded, now = self.words("loaded", name=name), self._prompt()
+        self.message.success(f"{loaded}. {now}" if now else loaded)  # and what to do now
 
     def new_game(self, seed: int | None = None) -> None:
         """Start again with the same players (and rules): with `seed`, else the seed

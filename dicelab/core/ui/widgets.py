@@ -138,8 +138,7 @@ class DieView:
         cannot be clicked now, when it cannot: it still answers a click)."""
         self.button.description = die_face(value)
         self.button.style.button_color = HELD_COLOR if held else FREE_COLOR
-        self.button.tooltip = tooltip
-        show_available(self.button, available, tooltip)
+        show_available(self.button, available, tooltip, tooltip)
         (self.button.add_class if held else self.button.remove_class)("dicelab-held")
         self.caption.value = html.escape(caption) if held and caption else "&nbsp;"
 

@@ -339,6 +339,10 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
     def _fresh_game(self, seed: int) -> DicePokerGame:
         return DicePokerGame(self._game.players, self._game.ruleset, seed=seed)
 
+    def _prompt(self) -> str:
+        game = self._game
+        return "" if game.is_over else self.words("to_play", name=game.current_player)
+
     def _started_text(self, game: DicePokerGame, seed: int) -> str:
         return self.words("new_game_started", seed=seed, name=game.current_player)
 

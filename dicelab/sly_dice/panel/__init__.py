@@ -111,6 +111,8 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         for view in self.common_views:
             view.button.add_class("dicelab-common-die")
             view.button.on_click(lambda _b: self.message.info(self.words("die_common")))
+        for view in self.dice_views + self.common_views:  # "to set aside" may take two lines:
+            view.caption.layout.min_height = "28px"  # room for them, so nothing moves below
         self.stop_button = self._button(w("stop"), "dicelab-stop", Stop(), "hand-paper-o")
         self.accuse_button = self._button(w("accuse"), "dicelab-accuse", Accuse(), "gavel")
         self.pass_button = self._button(w("pass"), "dicelab-pass", Pass(), "check")
@@ -236,6 +238,8 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         phase = view.phase if view.to_move == self.seat else "wait"
         seat = view.seats[self.seat]
         common: tuple[int | None, ...] = view.common or (None,) * COMMON_DICE
+        if over and view.history:  # the end: the last round's dice stay in sight
+            common, seat = view.history[-1].common, view.history[-1].seats[self.seat]
         for value, die in zip(common, self.common_views):
             die.show(value, False, tooltip=w("die_common"), available=False)
         own = seat.own
@@ -246,11 +250,12 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
             usable = phase == "rolling" and 0 < seat.rolls < ROLLS and not aside
             caption = w("aside") if aside else w("to_aside")
             tip = w("die_aside") if aside else ("" if usable else w("die_wait"))
+            tip = w("game_is_over") if over else tip
             die.show(value, aside or chosen, caption, tip, available=usable)
         if phase == "common":
             self.roll_button.description = w("roll_common")
         else:
-            left = 0 if seat.done else ROLLS - seat.rolls
+            left = 0 if seat.done or over else ROLLS - seat.rolls
             self.roll_button.description = w("roll", count=left, n=left)
         show_available(
             self.roll_button, phase in ("common", "rolling") and seat.rolls < ROLLS, self._why()
@@ -339,6 +344,9 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
 
     @safe_callback
     def _on_die(self, index: int) -> None:
+        if self._game.is_over:
+            self.message.info(self.words("game_is_over"))
+            return
         view = self._game.view(self.me)
         seat = view.seats[self.seat]
         if index < len(seat.aside):
