@@ -152,3 +152,21 @@ def test_plural_forms_follow_cldr_zero_is_singular_in_portuguese_and_french():
     assert said["pt"] == ["Sua mão (0 carta)", "Sua mão (1 carta)", "Sua mão (2 cartas)"]
     assert said["fr"] == ["Ta main (0 carte)", "Ta main (1 carte)", "Ta main (2 cartes)"]
     assert said["it"][0] == "La tua mano (0 carte)"
+
+
+def test_the_phrases_the_second_review_found_awkward_read_naturally() -> None:
+    """Review 2, defects 12 and 16: Spanish "... o para" (read as "or for"), "cuán
+    probable la ven", "¿Un calculador acusa?"; Italian "Ana si è inserito" (the
+    app's players are Ana, Cleo, Duda), "È appena stata giocata 9 rosso", "sulla
+    grandezza della sua mano"."""
+    from dicelab.sly_dice.panel.words import WORDS as SLY
+    from dicelab.solo.panel.words import LOG_WORDS
+    from dicelab.solo.panel.words import WORDS as SOLO
+
+    sly, solo, log = Words(SLY, "es"), Words(SOLO, "it"), Words(LOG_WORDS, "it")
+    assert sly("do_roll").endswith("o deja de tirar")
+    assert "con qué probabilidad la creen los demás" in sly("hint_claim")
+    assert sly("they_accuse") == "¿Acusaría el bot calculador?"
+    assert log("ev_jump", name="Ana", card="9 rosso") == "Ana si inserisce con 9 rosso"
+    assert solo("do_jump", card="9 rosso").startswith("Hai una carta uguale a quella appena")
+    assert "dipende da quante carte ha in mano" in solo("hint_note", count=80)
