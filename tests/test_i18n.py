@@ -170,3 +170,15 @@ def test_the_phrases_the_second_review_found_awkward_read_naturally() -> None:
     assert log("ev_jump", name="Ana", card="9 rosso") == "Ana si inserisce con 9 rosso"
     assert solo("do_jump", card="9 rosso").startswith("Hai una carta uguale a quella appena")
     assert "dipende da quante carte ha in mano" in solo("hint_note", count=80)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_solo_s_bots_are_named_in_one_form(lang) -> None:
+    """Review 2, defect 15: "Cleo — blocker bot" beside "Duda — keeps black cards"."""
+    from dicelab.solo.panel.words import WORDS as SOLO
+    from dicelab.solo.strategy import BOTS
+
+    words = Words(SOLO, lang)
+    labels = [words(f"bot_{kind}") for kind in BOTS]
+    bot = "bot" if lang == "en" else words("bot_random").split()[0]  # "bot", "robô"
+    assert all((label.split()[-1] if lang == "en" else label.split()[0]) == bot for label in labels)

@@ -795,10 +795,12 @@ def check_hints(panel: SoloPanel) -> str:
     hand = [c for c in view.hands[0] if c is not None]
     unseen = deck_ids(120) - Counter(c.id for c in (*hand, *view.discard))
     assert f" {sum(unseen.values())} " in hints.note.value
-    if mode == "turn" and view.phase == "play":
+    if mode == "turn" and view.phase == "play" and Draw("Ana") in panel.game.legal_actions("Ana"):
         (p,) = shares(hints.next_draw.value)
         assert p == reference_can_play(unseen, view.colour, view.face, 1)
         assert w.percent(p) in hints.next_draw.value
+    elif mode == "turn":  # review 2, defect 18: no chance of a draw that is not allowed
+        assert hints.next_draw.value == ""
     plays = {a.card for a in panel.game.legal_actions("Ana") if isinstance(a, Play)}
     rows = re.findall(r"<tr>(.*?)</tr>", hints.table.value)[1:]
     assert len(rows) == len(plays)
@@ -866,9 +868,12 @@ def test_hints_on_an_action_card_count_its_colour_and_the_black_cards() -> None:
     panel = panel_for(arranged(["blue-skip", "red-3", "green-7"], "red-skip"))
     panel.hints_toggle.value = True
     assert {a.card for a in panel.game.legal_actions("Ana") if isinstance(a, Play)} == {"red-3"}
-    (p,) = shares(panel.hints.next_draw.value)
-    assert p == Fraction(26 - 2 + 16, 120 - 4) == Fraction(10, 29)  # red less top and red 3
+    assert panel.hints.next_draw.value == ""  # Red 3 fits: no draw, so no chance of one
     assert check_hints(panel) == "play"
+    panel = panel_for(arranged(["blue-skip", "green-7"], "red-skip"))  # nothing fits: draw
+    panel.hints_toggle.value = True
+    (p,) = shares(panel.hints.next_draw.value)
+    assert p == Fraction(26 - 1 + 16, 120 - 3) == Fraction(41, 117)  # red less the top
 
 
 # --- the odds the hints use ----------------------------------------------------------------

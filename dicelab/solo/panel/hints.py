@@ -62,10 +62,13 @@ class HintsView:
     def _say(self, widget: widgets.HTML, key: str, **values: Any) -> None:
         widget.value = f"<i>{html.escape(self.words(key, **values))}</i>"
 
-    def refresh(self, view: GameState, me: int, mode: str, cards: Sequence[Card]) -> None:
+    def refresh(
+        self, view: GameState, me: int, mode: str, cards: Sequence[Card], can_draw: bool = True
+    ) -> None:
         """The hints for `me` in `view`: `mode` is "wait" (nothing to decide), "turn"
         (your turn, or the card you drew), "jump" (you may jump in) or "answer" (you
-        are attacked); `cards` are those you may play now."""
+        are attacked); `cards` are those you may play now; the chance of drawing a
+        playable card only when you may draw (`can_draw`)."""
         for part in (self.next_draw, self.table, self.advice, self.note):
             part.value = ""
         if mode == "wait":
@@ -79,7 +82,7 @@ class HintsView:
         unseen = unseen_cards([*hand, *view.discard], view.rules.edition)
         left = unseen.total()
         self.title.value = heading(w("hint_title"))
-        if mode == "turn" and view.phase == "play":
+        if mode == "turn" and view.phase == "play" and can_draw:
             p = can_play(unseen, view.colour, view.face, 1)
             label = html.escape(w("hint_next_draw"))
             self.next_draw.value = f"{label} {self._p(p)}"

@@ -202,8 +202,8 @@ WORDS = (
         msg("solo|log", "What happened"),
         msg("solo|you", "you"),
         msg("solo|bot_random", "random bot"),
-        msg("solo|bot_keep-black", "keeps black cards"),
-        msg("solo|bot_dump-high", "dumps high cards"),
+        msg("solo|bot_keep-black", "black-keeper bot"),
+        msg("solo|bot_dump-high", "high-dumper bot"),
         msg("solo|bot_blocker", "blocker bot"),
         # the controls
         msg("solo|draw", "Draw a card"),

@@ -236,7 +236,8 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
             self.hints_box.children = [self.hints.widget]
             shown = mode if mode in DECIDING else "wait"
             ids = {a.card for a in plays}
-            self.hints.refresh(view, self.seat, shown, [c for c in self._hand() if c.id in ids])
+            playable = [c for c in self._hand() if c.id in ids]
+            self.hints.refresh(view, self.seat, shown, playable, self._can_draw())
 
     # --- the clicks (see `SoloPanel`) ------------------------------------------------
 
