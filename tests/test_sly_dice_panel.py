@@ -541,6 +541,7 @@ def check_hints(panel: SlyDicePanel) -> str:
             assert true == yes_no[chance(card, common + seat.own, 0) == 1]
             assert p == post.posterior and text == w.percent(post.posterior)
             assert accuse == yes_no[should_accuse(post.posterior, card_id, rules, players)]
+        assert html.unescape(hints.note.value) == f"<small>{w('claim_note')}</small>"  # defect 5
         return "claim"
     if phase == "ask":
         claimer = view.claimer
@@ -558,6 +559,8 @@ def check_hints(panel: SlyDicePanel) -> str:
         note = html.unescape(hints.note.value)
         assert w.signed(values["accuse_standing"]) in note
         assert f"{w.signed(values['pass_standing'])} (" in note
+        name = view.players[claimer]  # review 2, defect 4: a model assumed, not the bot's own
+        assert w("bayes_note", name=name, accuse="", pass_="").split(":")[0] in note
         return "ask"
     assert phase == "reveal" and seat.claim is not None
     lie = not rules.card(seat.claim).holds(common + seat.own)

@@ -133,6 +133,7 @@ class HintsView:
         self.title.value = heading(w("hint_claim"))
         headers = [w("card"), w("points"), w("true_for_you"), w("p_others"), w("they_accuse")]
         self.table.value = html_table(headers, rows, "dicelab-odds")
+        self.note.value = f"<small>{html.escape(w('claim_note'))}</small>"  # why true can be 0%
 
     def _asked(self, view: GameState) -> None:
         w, rules = self.words, view.rules

@@ -124,6 +124,12 @@ WORDS = COMMON_WORDS | messages(
     msg("sly-dice|yes", "yes"),
     msg("sly-dice|no", "no"),
     msg("sly-dice|p_others", "P(true), the others' view"),
+    msg(
+        "sly-dice|claim_note",
+        "P(true), the others' view: how likely the others find the card true from what they "
+        "see (the common dice, the dice you set aside, when you stopped), not from your "
+        "hidden dice. A card true for you may look unlikely to them, even 0%.",
+    ),
     msg("sly-dice|they_accuse", "A calculator accuses?"),
     msg("sly-dice|case", "Case"),
     msg("sly-dice|case_true", "true"),
@@ -133,9 +139,9 @@ WORDS = COMMON_WORDS | messages(
     msg("sly-dice|posterior", "Posterior"),
     msg(
         "sly-dice|bayes_note",
-        "Model: {name} rolls to make the card worth the most points and lies one time in "
-        "four. Accuse: {accuse}; pass: {pass_} (expected points: yours minus the others' "
-        "average).",
+        "If {name} rolled to make the card worth the most points and lied one time in four "
+        "(a model of a typical player, not {name}'s own way of playing): accuse {accuse}; "
+        "pass {pass_} (expected points: yours minus the others' average).",
     ),
     # the engine's illegal moves, by rule name
     msg(
