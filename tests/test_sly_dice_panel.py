@@ -907,4 +907,3 @@ def test_the_end_screen_keeps_the_last_round_in_sight_and_one_new_game() -> None
     assert panel.new_game_button.layout.display == "none"  # one New game: the end screen's
     panel.again_button.click()
     assert panel.new_game_button.layout.display is None and not panel.game.is_over
-    assert all(view.caption.layout.min_height == "28px" for view in panel.dice_views)

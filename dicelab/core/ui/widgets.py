@@ -64,6 +64,7 @@ PANEL_CSS = f"""
 .dicelab-panel button.dicelab-held {{ border: 3px solid {palette.HELD_MARK}; }}
 .dicelab-panel .dicelab-caption {{ text-align: center; font-weight: bold;
   color: {palette.HELD_MARK}; font-size: 11px; line-height: 14px; }}
+.dicelab-panel .dicelab-caption .widget-html-content {{ line-height: 14px; }}
 .dicelab-panel button.dicelab-unavailable:not(.dicelab-die, .dicelab-cell, .dicelab-solo-card) {{
   opacity: 1; cursor: not-allowed; background: {palette.BUTTON_SURFACE};
   color: {palette.MUTED_TEXT}; border: 1px dashed {palette.UNAVAILABLE_EDGE}; box-shadow: none; }}
@@ -122,7 +123,9 @@ class DieView:
         self.button.style.font_size = "46px"
         self.button.add_class("dicelab-die")
         self.button.add_class(f"dicelab-die-{index}")
-        self.caption = widgets.HTML("&nbsp;", layout=widgets.Layout(width=size))
+        self.caption = widgets.HTML(  # two lines of room: a caption never moves what is below
+            "&nbsp;", layout=widgets.Layout(width=size, min_height="28px")
+        )
         self.caption.add_class("dicelab-caption")
         self.box = widgets.VBox([self.button, self.caption])
 

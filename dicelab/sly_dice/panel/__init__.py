@@ -111,8 +111,6 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         for view in self.common_views:
             view.button.add_class("dicelab-common-die")
             view.button.on_click(lambda _b: self.message.info(self.words("die_common")))
-        for view in self.dice_views + self.common_views:  # "to set aside" may take two lines:
-            view.caption.layout.min_height = "28px"  # room for them, so nothing moves below
         self.stop_button = self._button(w("stop"), "dicelab-stop", Stop(), "hand-paper-o")
         self.accuse_button = self._button(w("accuse"), "dicelab-accuse", Accuse(), "gavel")
         self.pass_button = self._button(w("pass"), "dicelab-pass", Pass(), "check")

@@ -1,0 +1,122 @@
+"""The defects of the second browser review (`../shared/reviews/panels-in-browser-2.md`)
+that are fixed, each reproduced in the play app as the review found it, at the
+projector's size in English and the laptop's in Italian: a usable control
+with no "Not now" tooltip (6), Roll and Stop that stay put when a die is
+chosen (8), what to do now after Load (10), the end of a Sly Dice game with
+its last round in sight and one New game (11), the claim table explained (5)
+and the Bayes hint's model said to be assumed (4), Solo's hints with no chance
+of a draw that is not allowed (18), its bots named in one form (15), and a
+bad seed answered in the panel's language (19)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+import pytest
+from playwright.sync_api import expect
+
+from dicelab.core.ui.widgets import SEED_NOT_DIGITS
+from dicelab.core.ui.words import Words
+from dicelab.sly_dice.game import SlyDiceGame
+from dicelab.sly_dice.panel.words import WORDS as SLY_WORDS
+from dicelab.sly_dice.strategy import strategy
+from dicelab.solo.panel.words import WORDS as SOLO_WORDS
+from tests.browser.conftest import LAPTOP, PROJECTOR, start_game
+from tests.browser.test_accessibility import act, first_available, load
+
+pytestmark = pytest.mark.browser
+CASES = [("en", PROJECTOR), ("it", LAPTOP)]
+FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+def box(locator: Any) -> tuple[int, int]:
+    """Where a control is drawn (its left and top, in CSS pixels)."""
+    found = locator.bounding_box()
+    return round(found["x"]), round(found["y"])
+
+
+def before_ana_s_last_decision(path: Any, seed: int = 4) -> None:
+    """Save to `path` a game of Ana, Cleo and Duda at Ana's last decision of all
+    (the bots play it to its end from there)."""
+    game = SlyDiceGame(["Ana", "Cleo", "Duda"], seed=seed)
+    kinds = dict(zip(game.players, ("calculator", "calculator", "honest")))
+    rng, last = np.random.default_rng(seed), None
+    while not game.is_over:
+        (name,) = game.to_move()
+        if name == "Ana":
+            last = game.to_json()
+        game.apply(strategy(kinds[name])(game.view(name), game.legal_actions(name), rng))
+    assert last is not None
+    SlyDiceGame.from_json(last).save(path)
+
+
+@pytest.mark.parametrize(("lang", "size"), CASES)
+def test_sly_dice_as_the_review_found_it(open_app, play_server, lang, size):
+    page = open_app(size, lang, game="sly-dice")
+    panel = page.locator(".dicelab-sly-dice")
+    w = Words(SLY_WORDS, lang)
+    start_game(panel, "7")
+    panel.locator(".dicelab-roll").click()  # the common dice
+    roll, stop = panel.locator(".dicelab-roll"), panel.locator(".dicelab-stop")
+    expect(roll).not_to_have_class(re.compile("dicelab-unavailable"))
+    roll.click()  # your three
+    expect(stop).not_to_have_class(re.compile("dicelab-unavailable"))
+    expect(stop).to_have_attribute("title", "")  # 6: no "Not now" on a usable Stop
+    where = box(roll), box(stop)
+    panel.locator(".dicelab-die-0").click()  # 8: "to set aside" under it, nothing moves
+    expect(panel.locator(".dicelab-die-0")).to_have_class(re.compile("dicelab-held"))
+    assert (box(roll), box(stop)) == where
+    stop.click()
+    panel.locator(".dicelab-hints-toggle").click()  # 5: the claim table explained
+    expect(panel.locator(".dicelab-hints")).to_contain_text(w("claim_note"))
+    panel.locator(".dicelab-hints-toggle").click()
+
+    before_ana_s_last_decision(play_server.workdir / f"sly-last-{lang}.json")
+    load(panel, f"sly-last-{lang}.json")
+    message = panel.locator(".dicelab-message")  # 10: and what to do now
+    expect(message).to_have_text(re.compile(re.escape(w("loaded", name=f"sly-last-{lang}.json"))))
+    assert message.inner_text().strip() != w("loaded", name=f"sly-last-{lang}.json")
+    steps = [".dicelab-pass", ".dicelab-keep", ".dicelab-card", ".dicelab-stop", ".dicelab-roll"]
+    for _ in range(20):  # Ana's last decision, the bots to the end
+        if panel.locator(".dicelab-end").is_visible():
+            break
+        act(panel, first_available(panel, [*steps, ".dicelab-again"]))
+    expect(panel.locator(".dicelab-end")).to_be_visible()  # 11: the last round in sight
+    dice = panel.locator(".dicelab-die").all_inner_texts()
+    assert len(dice) == 6 and all(d.strip() in FACES for d in dice), dice
+    expect(roll).to_contain_text("0")
+    expect(panel.locator(".dicelab-new-game")).to_be_hidden()  # one New game, the end's
+    expect(panel.locator(".dicelab-again")).to_be_visible()
+
+
+@pytest.mark.parametrize(("lang", "size"), CASES)
+def test_solo_as_the_review_found_it(open_app, lang, size):
+    page = open_app(size, lang, game="solo")
+    panel = page.locator(".dicelab-solo")
+    w = Words(SOLO_WORDS, lang)
+    panel.locator(".dicelab-seed-text input").fill("-3")  # 19: the panel's language
+    panel.locator(".dicelab-new-game").click()
+    expect(panel.locator(".dicelab-message")).to_have_text(
+        SEED_NOT_DIGITS.in_language(lang, text="'-3'")
+    )
+    start_game(panel, "30")  # Ana may play Choose colour (or Draw four)
+    panel.locator(".dicelab-hints-toggle").click()
+    expect(panel.locator(".dicelab-hints-table")).to_be_visible()
+    expect(panel.locator(".dicelab-hints-draw")).to_have_text("")  # 18: she may not draw
+    labels = panel.locator(".dicelab-players-view").inner_text()
+    kinds = re.findall(r"(?:bot|robô)[^\n]*|[^\n]*\bbot\b", labels)
+    assert len(kinds) == 2, labels  # 15: both bots named in one form
+    for kind in ("random", "keep-black", "dump-high", "blocker"):
+        label = w(f"bot_{kind}")
+        assert label.endswith(" bot") if lang == "en" else label.startswith("bot "), label
+    card = panel.locator(".dicelab-hand-card:not(.dicelab-unavailable):visible").first
+    card.click()
+    colours = panel.locator(".dicelab-colour-button:visible")
+    expect(colours).to_have_count(4)
+    for i in range(4):  # 6: no "No colour is asked now" while a colour is asked
+        expect(colours.nth(i)).to_have_attribute("title", "")
+    expect(panel.locator(".dicelab-cancel")).to_have_attribute("title", "")
+    colours.first.click()
+    expect(colours).to_have_count(0)
