@@ -6,7 +6,8 @@ chosen (8), what to do now after Load (10), the end of a Sly Dice game with
 its last round in sight and one New game (11), the claim table explained (5)
 and the Bayes hint's model said to be assumed (4), Solo's hints with no chance
 of a draw that is not allowed (18), its bots named in one form (15), and a
-bad seed answered in the panel's language (19)."""
+bad seed answered in the panel's language (19); and How to play (7), opened
+in every game and language, defining the terms the Hints use."""
 
 from __future__ import annotations
 
@@ -18,10 +19,16 @@ import pytest
 from playwright.sync_api import expect
 
 from dicelab.core.ui.widgets import SEED_NOT_DIGITS
-from dicelab.core.ui.words import Words
+from dicelab.core.ui.words import LANGS, Words
+from dicelab.dice_poker.panel import DicePokerPanel
+from dicelab.dice_poker.panel.words import WORDS as POKER_WORDS
 from dicelab.sly_dice.game import SlyDiceGame
+from dicelab.sly_dice.panel import SlyDicePanel
 from dicelab.sly_dice.panel.words import WORDS as SLY_WORDS
 from dicelab.sly_dice.strategy import strategy
+from dicelab.solitaire.panel import SolitairePanel
+from dicelab.solitaire.panel.words import WORDS as SOLITAIRE_WORDS
+from dicelab.solo.panel import SoloPanel
 from dicelab.solo.panel.words import WORDS as SOLO_WORDS
 from tests.browser.conftest import LAPTOP, PROJECTOR, start_game
 from tests.browser.test_accessibility import act, first_available, load
@@ -120,3 +127,29 @@ def test_solo_as_the_review_found_it(open_app, lang, size):
     expect(panel.locator(".dicelab-cancel")).to_have_attribute("title", "")
     colours.first.click()
     expect(colours).to_have_count(0)
+
+
+HOW = {  # each game's panel (its How to play) and words
+    "dice-poker": (DicePokerPanel, POKER_WORDS),
+    "solitaire": (SolitairePanel, SOLITAIRE_WORDS),
+    "sly-dice": (SlyDicePanel, SLY_WORDS),
+    "solo": (SoloPanel, SOLO_WORDS),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_how_to_play_in_every_game(open_app, lang):
+    for game, (panel_class, table) in HOW.items():
+        page = open_app(lang=lang, game=game)
+        panel = page.locator(f".dicelab-{game}")
+        toggle, box = panel.locator(".dicelab-how-toggle"), panel.locator(".dicelab-how")
+        expect(box).to_be_hidden()
+        toggle.click()
+        expect(toggle).to_have_attribute("aria-pressed", "true")
+        w = Words(table, lang)
+        goal, terms = panel_class.how_to_play
+        expect(box).to_contain_text(w(goal))
+        expect(box.locator("dt")).to_have_text([w(term) for term, _ in terms])
+        expect(box.locator("dd")).to_have_text([w(meaning) for _, meaning in terms])
+        toggle.click()
+        expect(box).to_be_hidden()

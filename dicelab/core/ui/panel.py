@@ -39,6 +39,7 @@ from dicelab.core.engine import MAX_PLAYERS, Engine
 from dicelab.core.i18n import Message, msg
 from dicelab.core.ui.aria import Aria, aria_words
 from dicelab.core.ui.callbacks import safe_callback
+from dicelab.core.ui.how_to_play import HowToPlay, Terms
 from dicelab.core.ui.message import MessageArea
 from dicelab.core.ui.saving import (
     holds_another_game,
@@ -131,6 +132,7 @@ class Panel(Generic[G, H]):
     """
 
     hides_information = False
+    how_to_play: tuple[str, Terms] = ("how_goal", ())  # the rules' key, the Hints' terms
     game_class: type[G]
     default_save: str
     widget: widgets.Widget
@@ -213,10 +215,11 @@ class Panel(Generic[G, H]):
         self, name: str, css: str, header: Sequence[widgets.Widget], body: widgets.Widget
     ) -> None:
         """`widget` (CSS classes `dicelab-<name>`, `dicelab-lang-<lang>`): a head line
-        (the title, `header`, the Hints toggle), `body`, and a footer with New game, the
-        seed, Save and Load."""
+        (the title, `header`, the Hints and How to play toggles), How to play's box,
+        `body`, and a footer with New game, the seed, Save and Load."""
+        self.how = HowToPlay(self.words, *self.how_to_play)
         head = widgets.HBox(
-            [self.title, *header, self.hints_toggle],
+            [self.title, *header, self.hints_toggle, self.how.toggle],
             layout=widgets.Layout(align_items="center", grid_gap="16px", flex_flow="row wrap"),
         )
         head.add_class("dicelab-head")
@@ -229,7 +232,7 @@ class Panel(Generic[G, H]):
         style = widgets.HTML(f"<style>{PANEL_CSS}{css}</style>")
         self.aria = Aria(aria_words(self.words))  # names and states for screen readers
         self.message.announce, self._end_said = self.aria.say, ""
-        self.widget = widgets.VBox([style, self.aria, head, body, foot])
+        self.widget = widgets.VBox([style, self.aria, head, self.how.box, body, foot])
         self.widget.add_class("dicelab-panel")
         self.widget.add_class(f"dicelab-{name}")
         self.widget.add_class(f"dicelab-lang-{self.lang}")  # which language it speaks

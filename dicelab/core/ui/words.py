@@ -41,6 +41,7 @@ COMMON_WORDS = messages(
     msg("seed_placeholder", "blank: random"),
     msg("seed_unknown", "unknown"),
     msg("hints", "Hints"),
+    msg("how_to_play", "How to play"),
     msg("save", "Save"),
     msg("load", "Load"),
     msg("file", "File"),

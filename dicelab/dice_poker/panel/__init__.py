@@ -79,6 +79,14 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
 
     game_class = DicePokerGame
     default_save = DEFAULT_SAVE
+    how_to_play = (
+        "how_goal",
+        (
+            ("chance_now", "def_chance_now"),
+            ("best_hold", "def_best_hold"),
+            ("points", "def_points"),
+        ),
+    )
 
     def __init__(
         self,

@@ -91,6 +91,24 @@ WORDS = COMMON_WORDS | messages(
     msg("dice-poker|scored_bonus", " (+{bonus} poker bonus)"),
     msg("dice-poker|not_your_turn", "It is {name}'s turn, not {other}'s"),
     msg("dice-poker|winner_word", "winner"),
+    # how to play (the rules in a few lines, the words the Hints use defined)
+    msg(
+        "dice-poker|how_goal",
+        "Fill your 15 boxes in 15 turns; the highest total wins. A turn: roll the five "
+        "dice; up to twice more, click dice to hold them and roll the others; then "
+        "write the dice in one open box (0 if they do not make it). The upper boxes "
+        "score the dice of their face; 64 or more there adds 35.",
+    ),
+    msg(
+        "dice-poker|def_chance_now",
+        "the probability of making the box by the end of the turn if you hold the dice "
+        "you hold now and roll the others.",
+    ),
+    msg(
+        "dice-poker|def_best_hold",
+        "the dice to hold that give the highest probability of making the box.",
+    ),
+    msg("dice-poker|def_points", "what the box is expected to get if you roll for it."),
     # hints
     msg(
         "dice-poker|hints_before",

@@ -72,6 +72,15 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
 
     game_class = SlyDiceGame
     default_save = DEFAULT_SAVE
+    how_to_play = (
+        "how_goal",
+        (
+            ("term_bayes", "def_bayes"),
+            ("p_seen", "def_p_seen"),
+            ("prior", "def_prior"),
+            ("posterior", "def_posterior"),
+        ),
+    )
     hides_information = True
 
     def __init__(

@@ -98,6 +98,31 @@ WORDS = COMMON_WORDS | messages(
     msg("sly-dice|status_lie", "lie"),
     msg("sly-dice|status_true", "true"),
     msg("sly-dice|status_accused", "accused by {name}"),
+    # how to play (the rules in a few lines, the words the Hints use defined)
+    msg(
+        "sly-dice|how_goal",
+        "Three common dice for everyone and three of your own behind your shield. Roll "
+        "yours up to three times, setting one die aside before each roll again; then "
+        "claim a card on the table that your six dice show, or lie. The others may "
+        "accuse: a lie caught scores nothing, and a true claim accused gives the "
+        "accuser the False-accusation card. After the last round the most points wins.",
+    ),
+    msg("sly-dice|term_bayes", "Bayes' rule"),
+    msg(
+        "sly-dice|def_bayes",
+        "how to turn what you saw into how likely a claim is: the prior times how likely "
+        "that player's rolls and stop are if the claim is true, shared out over true and lie.",
+    ),
+    msg("sly-dice|def_p_seen", "the probability that the card is true, given all you have seen."),
+    msg(
+        "sly-dice|def_prior",
+        "how likely a claim is true before counting how the player rolled and when they stopped.",
+    ),
+    msg(
+        "sly-dice|def_posterior",
+        "how likely it is true after Bayes' rule has counted how the player rolled and "
+        "when they stopped.",
+    ),
     # hints
     msg("sly-dice|hint_rolling", "Your chances, rolling as well as possible from here"),
     msg("sly-dice|hint_claim", "Each card: true for you? and how likely the others find it"),

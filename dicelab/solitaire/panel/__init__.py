@@ -92,6 +92,10 @@ class SolitairePanel(TablePanel[SolitaireGame, HintsView]):
 
     game_class = SolitaireGame
     default_save = DEFAULT_SAVE
+    how_to_play = (
+        "how_goal",
+        (("term_free_throw", "def_free_throw"), ("discards_head", "def_discards")),
+    )
 
     def __init__(
         self,

@@ -80,6 +80,25 @@ WORDS = COMMON_WORDS | messages(
     msg("solitaire|marks", "Marks"),
     msg("solitaire|marks_points", "marks → points"),
     msg("solitaire|rolls_free", "{rolls} rolls, free throws: {free}"),
+    # how to play (the rules in a few lines, the words the Hints use defined)
+    msg(
+        "solitaire|how_goal",
+        "Each roll of five dice is split into two pairs and one discard: each pair's "
+        "sum gets a mark on the left, the discard on the right. Only three discard "
+        "numbers in a game; it ends at a discard's 8th mark. A sum marked 1 to 4 times "
+        "costs 200; from 6 marks it scores its value for each mark over 5.",
+    ),
+    msg("solitaire|term_free_throw", "Free throw"),
+    msg(
+        "solitaire|def_free_throw",
+        "a roll that shows none of your three discard numbers: make any two pairs and "
+        "mark no discard.",
+    ),
+    msg(
+        "solitaire|def_discards",
+        "the fifth die of each roll: at most three different numbers in a game, and one"
+        " of them must be the discard whenever it is rolled.",
+    ),
     # hints
     msg(
         "solitaire|hints_title",

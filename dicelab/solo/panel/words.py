@@ -127,6 +127,22 @@ LOG_WORDS = messages(
     msg("solo|ev_gift_back", "The gift goes back to {name}"),
     msg("solo|ev_rotated", "The hands passed one seat on"),
     msg("solo|ev_round", "Round {round} is over: {name} went out"),
+    # how to play (the rules in a few lines, the words the Hints use defined)
+    msg(
+        "solo|how_goal",
+        "Play a card of the colour or the number in force; a black card only when "
+        "nothing else fits. With no card to play, draw one. Say Solo! as you play your "
+        "second-to-last card. The round ends when someone has no cards left: the others"
+        " add up the points of their hands, and 300 points loses.",
+    ),
+    msg(
+        "solo|def_p_next",
+        "the probability that the next player holds a card that fits after the one you play.",
+    ),
+    msg(
+        "solo|def_blocker",
+        "a bot that plays the card leaving the next player the smallest chance to play.",
+    ),
     # the hints
     msg("solo|hint_title", "Your odds (exact)"),
     msg("solo|hint_wait", "Hints come when you have something to decide"),

@@ -37,6 +37,7 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
     """The widgets of the Solo panel and what they show (see the module); the click
     handlers (`_on_card`, `_on_draw` ...) are `SoloPanel`'s."""
 
+    how_to_play = ("how_goal", (("hint_p_next", "def_p_next"), ("bot_blocker", "def_blocker")))
     kinds: list[str | None]  # the bots' kinds, None for you
     bots: BotSeats
     _rounds_seen: int  # the rounds whose end you have seen (Next round)
