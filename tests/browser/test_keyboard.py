@@ -143,7 +143,8 @@ def test_tab_goes_through_every_control_once_and_out_of_the_panel(open_app, game
     page = open_app(game=game)
     panel = page.locator(f".dicelab-{game}")
     keys = Keyboard(panel)
-    keys.use(keys.first_offered([".dicelab-roll", ".dicelab-hand-card"]))  # a turn under way
+    under_way = [".dicelab-roll", ".dicelab-hand-card", ".dicelab-draw", ".dicelab-accept"]
+    keys.use(keys.first_offered(under_way))  # a turn under way (a new game: any deal)
     walk(keys, "Shift+Tab")  # back to before the panel (the app's tab), then through it
     keys.page.keyboard.press("Tab")
     forward = walk(keys, "Tab")
@@ -162,7 +163,7 @@ TURNS = {  # a turn of each game, control by control (the first offered of each 
     "dice-poker": [[".dicelab-roll"], ["button[class*='dicelab-box-']"]],
     "solitaire": [[".dicelab-roll"], [".dicelab-option"]],
     "sly-dice": [[".dicelab-roll"], [".dicelab-roll"], [".dicelab-stop"], [".dicelab-card"]],
-    "solo": [[".dicelab-hand-card", ".dicelab-draw"]],
+    "solo": [[".dicelab-hand-card", ".dicelab-draw", ".dicelab-accept"]],
 }
 WIDER = """panel => {  // what is wider than the page, or drawn beyond its right edge
   const page = document.scrollingElement;
