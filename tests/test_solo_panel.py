@@ -505,6 +505,11 @@ def test_a_gift_asks_for_two_cards_then_give() -> None:
     yellow.click()
     assert "dicelab-picked" in classes(blue) and not unavailable(panel.give_button)
     assert "(2 picked)" in panel.prompt.value
+    # review 2, defect 17: the Gift itself marked apart from the cards picked, and the
+    # prompt says who receives them
+    gift = panel.hand.button_for("black-gift")
+    assert "dicelab-playing" in classes(gift) and "dicelab-playing" not in classes(blue)
+    assert "to a player drawn at random" in panel.prompt.value
     check = unchanged(panel)
     green.click()
     assert panel.message.text.startswith("You have picked 2 cards already") and check()

@@ -251,8 +251,10 @@ WORDS = (
         msg("solo|card_refused", "{card}: {why}"),
         msg_plural(
             "solo|do_gift",
-            "{card}: click {n} card to give ({picked} picked), then Give",
-            "{card}: click {n} cards to give ({picked} picked), then Give",
+            "{card}: click {n} card to give to a player drawn at random ({picked} picked), "
+            "then Give",
+            "{card}: click {n} cards to give to a player drawn at random ({picked} picked), "
+            "then Give",
         ),
         msg(
             "solo|do_jump",

@@ -52,6 +52,7 @@ DRAWN = (
     "dicelab-solo-card",
     "dicelab-highlight",
     "dicelab-picked",
+    "dicelab-playing",
 )
 
 CARDS_CSS = (
@@ -66,6 +67,8 @@ CARDS_CSS = (
   transform: translateY(-5px); }
 .dicelab-solo button.dicelab-picked { box-shadow: 0 0 0 3px #6a1b9a;
   transform: translateY(-9px); }
+.dicelab-solo button.dicelab-picked.dicelab-playing { box-shadow: 0 0 0 3px #fff, 0 0 0 6px #0d47a1;
+  transform: translateY(-14px); }
 .dicelab-solo .dicelab-face { display: inline-flex; align-items: center; justify-content: center;
   width: 58px; height: 84px; border-radius: 9px; border: 4px solid #fff; font-size: 30px;
   font-weight: bold; color: #fff; box-shadow: 0 0 0 1px #757575;
@@ -236,8 +239,13 @@ class HandView:
             tip = card_tip(each, words)
             ok = choice.ask == "gift" or each.id in playable
             picked = i == choice.chosen or i in choice.picks
+            playing = " dicelab-playing" if i == choice.chosen else ""  # the card itself
             marks.append(
-                "dicelab-picked" if picked else "dicelab-highlight" if ok and urgent else ""
+                f"dicelab-picked{playing}"
+                if picked
+                else "dicelab-highlight"
+                if ok and urgent
+                else ""
             )
             tips.append(tip if ok else f"{tip} — {why}")
             usable.append(ok)
@@ -254,7 +262,8 @@ class HandView:
         marks: Sequence[str],
     ) -> None:
         """Draw `hand` (the engine's order), each card with its tooltip, usable or not,
-        and a mark ("", "dicelab-highlight" or "dicelab-picked")."""
+        and its marks ("", "dicelab-highlight", "dicelab-picked", or for the card
+        being played that waits for a choice "dicelab-picked dicelab-playing")."""
         order = sorted(range(len(hand)), key=lambda i: (card_order(hand[i]), i))
         while len(self.buttons) < len(order):
             self.buttons.append(self._button(len(self.buttons)))
@@ -262,7 +271,7 @@ class HandView:
         for position, button in enumerate(self.buttons):
             shown = position < len(order)
             i = order[position] if shown else -1
-            wanted = set(card_css(hand[i])) | {marks[i]} - {""} if shown else set()
+            wanted = set(card_css(hand[i])) | set(marks[i].split()) if shown else set()
             for css in button._dom_classes:
                 if css.startswith(DRAWN) and css not in wanted:
                     button.remove_class(css)
