@@ -167,6 +167,7 @@ PROGRAM_ONLY = {"an action is a Roll or a Score", "an action is a Roll or a Choo
 
 DETAILS = {"name": "Ana", "other": "Bia", "names": ["Bia"], "box": "chance", "points": 3}
 DETAILS |= {"boxes": ["chance"], "position": 1, "face": 2}
+DETAILS |= {"in_force": "red / 2", "colour": "red", "fits": "red-5"}  # Solo's cards
 
 
 @pytest.mark.parametrize("name", NAMES)

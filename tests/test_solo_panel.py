@@ -394,12 +394,15 @@ def test_every_wrong_click_is_answered_and_changes_nothing(lang) -> None:
 def test_a_card_that_does_not_match_says_why() -> None:
     panel = panel_for(arranged(["blue-3", "red-5", "black-choose"], "red-2"))
     check = unchanged(panel)
-    buttons_for(panel, ["blue-3"])[0].click()
-    rule = game_module.RULE_MATCH
-    assert panel.message.text == f"Blue 3: {explained(panel, rule)}" and check()
-    assert "matches neither the colour nor the number" in panel.message.text
-    buttons_for(panel, ["black-choose"])[0].click()  # a black card, with a red card in hand
-    assert panel.message.text == f"Choose colour: {explained(panel, rule)}" and check()
+    blue, black = buttons_for(panel, ["blue-3", "black-choose"])
+    blue.click()  # review 2, defect 14: the one reason that applies, and the tooltip agrees
+    reason = "It must be red or a 2 (rule: a card matches the colour or the number in force)"
+    assert panel.message.text == f"Blue 3: {reason}" and check()
+    assert blue.tooltip == f"Blue 3 · 3 points — {reason}"
+    black.click()  # a black card, with a red card in hand
+    reason = "Black cards only when nothing else fits: you can play Red 5 (rule: "
+    assert panel.message.text.startswith(f"Choose colour: {reason}") and check()
+    assert game_module.RULE_BLACK in panel.message.text and reason in black.tooltip
     assert unavailable(buttons_for(panel, ["blue-3"])[0])
     assert not unavailable(buttons_for(panel, ["red-5"])[0])
     panel.draw_button.click()  # drawing while holding a playable card
@@ -1128,11 +1131,15 @@ def test_an_italian_panel_plays_a_whole_game() -> None:
 
 
 def test_every_rule_is_explained_in_every_language() -> None:
-    assert len(RULES) == 10
+    assert len(RULES) == 11
+    values = {  # the values a rule's words speak of
+        game_module.RULE_MATCH: {"in_force": "red / 2", "colour": "red", "face": "2"},
+        game_module.RULE_BLACK: {"fits": "red-5"},
+    }
     for lang in LANGS:
         words = SoloPanel(["Ana"], seed=1, lang=lang).words
         for rule in RULES:
-            said = words.explain(IllegalMove(rule, "the engine's words"))
+            said = words.explain(IllegalMove(rule, "the engine's words", **values.get(rule, {})))
             assert said.endswith(")") and ("rule:" in said) == (lang == "en"), said
             assert ("The engine's words" in said) == (rule == game_module.RULE_ACTIONS), said
             if lang != "en":

@@ -41,7 +41,8 @@ from dicelab.solo.state import GameState
 from dicelab.solo.table import Table
 
 RULE_TURN = "players play in turn, in the direction of play"
-RULE_MATCH = "a card matches the colour or the number in force; black cards only without a match"
+RULE_MATCH = "a card matches the colour or the number in force"
+RULE_BLACK = "a black card only without a matching card (a Gift on any turn)"
 RULE_DRAW = "draw only without a playable card"
 RULE_DRAWN = "a drawn card that fits is played at once"
 RULE_JUMP = "jump in only with a card identical to the one just played"
@@ -221,7 +222,7 @@ class SoloGame(GameBase[GameState, Action]):
             raise IllegalMove(RULE_ACTIONS, f"unknown action {action!r}")
         player = self._player(action.player)
         if action not in self.legal_actions(player):
-            raise IllegalMove(*self._why(action))
+            raise self.why_not(action)
         seat = self._state.players.index(player)
         table = Table(self._state, self._rng)
         drawn: list[Card] = []
@@ -255,8 +256,20 @@ class SoloGame(GameBase[GameState, Action]):
             totals=totals, rounds=rounds, phase="over", pending=None, jump=None
         )
 
-    def _why(self, action: Action) -> tuple[str, str]:
-        """The rule an action that is not legal breaks, and a message."""
+    def why_not(self, action: Action) -> IllegalMove:
+        """Why an action that is not legal is refused: the one rule it breaks, with
+        the values a panel needs to say it (a card that does not match: the colour
+        and number in force; a black card: a card of the hand that fits instead).
+
+        >>> game = SoloGame(["Ana", "Bia"], seed=3)
+        >>> game.why_not(Accept(game.to_move()[0])).rule
+        'an attack is answered with a Protection or a draw card, or accepted'
+        """
+        rule, message, *details = self._why(action)
+        return IllegalMove(rule, message, **(details[0] if details else {}))
+
+    def _why(self, action: Action) -> tuple[Any, ...]:
+        """The rule an action that is not legal breaks, a message, and its values."""
         state = self._state
         seat = state.players.index(action.player)
         jumper_draws = isinstance(action, Draw) and state.phase == "play" and seat != state.turn
@@ -283,9 +296,14 @@ class SoloGame(GameBase[GameState, Action]):
         if seat != state.turn:
             return RULE_JUMP, f"{action.card} is not identical to the card just played"
         hand = [c for c in state.hands[seat] if c is not None]
-        if played not in playable_cards(hand, state.colour, state.face):
+        fitting = playable_cards(hand, state.colour, state.face)
+        if played not in fitting:
+            if played.is_black:  # with a coloured card that fits in the hand
+                fits = next(c for c in fitting if c.colour is not None)
+                return RULE_BLACK, f"{action.card}: {fits.id} fits", {"fits": fits.id}
             in_force = " / ".join(x for x in (state.colour, state.face) if x is not None)
-            return RULE_MATCH, f"{action.card} does not match {in_force}"
+            values = {"in_force": in_force, "colour": state.colour or "", "face": state.face or ""}
+            return RULE_MATCH, f"{action.card} does not match {in_force}", values
         if action.solo and len(state.hands[seat]) != 2:
             return RULE_SOLO, "Solo is said with the second-to-last card"
         return RULE_CHOICE, f"{action.card} needs a colour, an opponent or two gift cards"

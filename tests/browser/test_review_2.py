@@ -1,13 +1,13 @@
 """The defects of the second browser review (`../shared/reviews/panels-in-browser-2.md`)
 that are fixed, each reproduced in the play app as the review found it, at the
-projector's size in English and the laptop's in Italian: a usable control
-with no "Not now" tooltip (6), Roll and Stop that stay put when a die is
-chosen (8), what to do now after Load (10), the end of a Sly Dice game with
-its last round in sight and one New game (11), the claim table explained (5)
-and the Bayes hint's model said to be assumed (4), Solo's hints with no chance
-of a draw that is not allowed (18), its bots named in one form (15), and a
-bad seed answered in the panel's language (19); and How to play (7), opened
-in every game and language, defining the terms the Hints use."""
+projector's size in English and the laptop's in Italian: a usable control with
+no "Not now" tooltip (6), Roll and Stop that stay put when a die is chosen (8),
+what to do now after Load (10), the end of a Sly Dice game with its last round
+in sight and one New game (11), the claim table explained (5), Solo's hints
+with no chance of a draw that is not allowed (18), its bots named in one form
+(15), a wrong card's one reason, as its tooltip says (14), and a bad seed
+answered in the panel's language (19); and How to play (7), opened in every
+game and language, defining the terms the Hints use."""
 
 from __future__ import annotations
 
@@ -118,6 +118,11 @@ def test_solo_as_the_review_found_it(open_app, lang, size):
     for kind in ("random", "keep-black", "dump-high", "blocker"):
         label = w(f"bot_{kind}")
         assert label.endswith(" bot") if lang == "en" else label.startswith("bot "), label
+    refused = panel.locator(".dicelab-hand-card.dicelab-unavailable:visible").first
+    title = refused.get_attribute("title") or ""  # 14: the one reason, as its tooltip says
+    name, reason = title.split(" · ")[0], title.split(" — ")[1]
+    refused.click(force=True)
+    expect(panel.locator(".dicelab-message")).to_have_text(f"{name}: {reason}")
     card = panel.locator(".dicelab-hand-card:not(.dicelab-unavailable):visible").first
     card.click()
     colours = panel.locator(".dicelab-colour-button:visible")

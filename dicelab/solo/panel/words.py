@@ -25,12 +25,12 @@ from dicelab.solo.rules import COLOUR_NAMES
 RULE_WORDS = messages(
     # the engine's illegal moves, by rule name
     msg("solo|rule:players play in turn, in the direction of play", "It is not your turn"),
+    msg("solo|rule:a card matches the colour or the number in force", "It must be {in_force}"),
     msg(
-        "solo|rule:a card matches the colour or the number in force; black cards only "
-        "without a match",
-        "It matches neither the colour nor the number in force, or you hold a card that "
-        "matches (black cards only without one)",
+        "solo|rule:a black card only without a matching card (a Gift on any turn)",
+        "Black cards only when nothing else fits: you can play {fits}",
     ),
+    msg("solo|colour_or_number", "{colour} or a {face}"),
     msg(
         "solo|rule:draw only without a playable card",
         "You hold a card you can play: play it instead of drawing",
@@ -62,9 +62,12 @@ RULE_WORDS = messages(
         "players play in turn, in the direction of play",
     ),
     msg(
-        "solo|rule_name:a card matches the colour or the number in force; black cards only "
-        "without a match",
-        "a card matches the colour or the number in force; black cards only without a match",
+        "solo|rule_name:a card matches the colour or the number in force",
+        "a card matches the colour or the number in force",
+    ),
+    msg(
+        "solo|rule_name:a black card only without a matching card (a Gift on any turn)",
+        "a black card only without a matching card (a Gift on any turn)",
     ),
     msg("solo|rule_name:draw only without a playable card", "draw only without a playable card"),
     msg(

@@ -17,6 +17,7 @@ import ipywidgets as widgets
 from dicelab.core.present.charts import CHART_CSS
 from dicelab.core.ui.seats import BotsPanel
 from dicelab.core.ui.widgets import heading, set_visible, show_available
+from dicelab.errors import IllegalMove
 from dicelab.solo.game import Action, Draw, Play, SoloGame
 from dicelab.solo.panel.hints import HintsView
 from dicelab.solo.panel.seats import BotSeats, current_seat
@@ -25,7 +26,8 @@ from dicelab.solo.panel.views.choice import ChoiceBox
 from dicelab.solo.panel.views.log import EventLog
 from dicelab.solo.panel.views.show import end_texts, head_text, prompt_text, round_html
 from dicelab.solo.panel.views.table import TABLE_CSS, PlayersView, PublicTable, TableView
-from dicelab.solo.rules import Card
+from dicelab.solo.panel.words import colour_name
+from dicelab.solo.rules import Card, card
 from dicelab.solo.state import GameState
 
 __all__ = ["DECIDING", "PublicTable", "SoloView"]
@@ -181,6 +183,20 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
         card_id = self._hand()[chosen].id
         return max((len(a.gift) for a in self._plays() if a.card == card_id), default=0)
 
+    def _details(self, error: IllegalMove) -> dict[str, str]:
+        """A refused move's values as this panel says them: a card by its name, what
+        is in force as "yellow or a 1" (or "yellow", after an action card)."""
+        shown, w, details = super()._details(error), self.words, error.details
+        if "fits" in details:
+            shown["fits"] = card(str(details["fits"])).name(w.lang)
+        if "in_force" in details:
+            colour, face = str(details["colour"]), str(details["face"])
+            named = colour_name(colour, w.lang) if colour else ""
+            shown["in_force"] = (
+                w("colour_or_number", colour=named, face=face) if named and face else named or face
+            )
+        return shown
+
     def _prompt(self) -> str:
         """What you have to do now."""
         choice, view = self.choice, self._view()
@@ -190,6 +206,18 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
             asked = (choice.ask, name, self._gift_size(), len(choice.picks))
         mode = self.mode()
         return prompt_text(self.words, view, mode, self._rounds_seen, self._can_draw(), asked)
+
+    def _reasons(self, why: str) -> str | dict[str, str]:
+        """Why each card of your hand that cannot be played now cannot: on your turn
+        the rule it breaks, as a click on it says (review 2, defect 14); else `why`."""
+        if self.mode() != "turn" or self.choice.ask:
+            return why
+        playable = {a.card for a in self._plays()}
+        return {
+            c.id: self.explain(self._game.why_not(Play(self.me, c.id)))
+            for c in self._hand()
+            if c.id not in playable
+        }
 
     def _why(self) -> str:
         """Why a control cannot be used now: what to do instead."""
@@ -210,7 +238,8 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
         self.prompt.value = html.escape(prompt)
         plays = self._plays()
         urgent = mode in ("jump", "answer") or view.phase == "drawn"
-        self.hand.show_hand(self._hand(), w, {a.card for a in plays}, self.choice, urgent, why)
+        ids = {a.card for a in plays}
+        self.hand.show_hand(self._hand(), w, ids, self.choice, urgent, self._reasons(why))
         self.aria.names = dict(self.hand.names)  # a new dict: the page hears of it
         size = len(self._hand())
         self.hand_label.value = heading(w("your_hand", count=size, n=size))
@@ -236,7 +265,6 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
         if hints_on:
             self.hints_box.children = [self.hints.widget]
             shown = mode if mode in DECIDING else "wait"
-            ids = {a.card for a in plays}
             playable = [c for c in self._hand() if c.id in ids]
             self.hints.refresh(view, self.seat, shown, playable, self._can_draw())
 

@@ -15,7 +15,7 @@ A card shows its number, or a symbol for an action card (⊘ Skip, ⇄ Reverse,
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -226,13 +226,13 @@ class HandView:
         playable: Collection[str],
         choice: Any,
         urgent: bool,
-        why: str,
+        why: str | Mapping[str, str],
     ) -> None:
         """Draw your hand: the cards you may click now usable (all while a Gift's cards
         are picked: `choice.ask == "gift"`), the card waiting for a choice and the cards
         picked raised (`choice.chosen`, `choice.picks`), and, when `urgent` (a card
         drawn, to jump in with, to answer an attack), the cards to play highlighted;
-        the others say `why` not."""
+        the others say `why` not (one reason for all, or each card's by its id)."""
         tips, usable, marks = [], [], []
         self.names = {}
         for i, each in enumerate(hand):
@@ -247,7 +247,8 @@ class HandView:
                 if ok and urgent
                 else ""
             )
-            tips.append(tip if ok else f"{tip} — {why}")
+            reason = why.get(each.id, "") if isinstance(why, Mapping) else why
+            tips.append(tip if ok else f"{tip} — {reason}")
             usable.append(ok)
         self.show(hand, tips, usable, marks)
         for position, i in enumerate(self.places):  # what a screen reader calls each card
