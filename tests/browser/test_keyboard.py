@@ -18,19 +18,20 @@ from tests.browser.keyboard import MOST_PRESSES, Keyboard
 pytestmark = pytest.mark.browser
 
 
-def new_game(keys: Keyboard, seed: str) -> None:
-    """Type `seed` in the seed box and press New game (the end screen's, at an end)."""
+def new_game(open_app: Any, game: str, seed: str) -> tuple[Any, Keyboard]:
+    """The panel of `game` and a student at it with the keyboard, who types `seed`
+    in the seed box and presses New game."""
+    panel = open_app(game=game).locator(f".dicelab-{game}")
+    keys = Keyboard(panel)
     keys.enter_panel()
     keys.reach(".dicelab-seed-text input")
     keys.page.keyboard.type(seed)
     keys.use(".dicelab-again, .dicelab-new-game")
+    return panel, keys
 
 
 def test_a_whole_dice_poker_game_with_the_keyboard_alone(open_app):
-    page = open_app(game="dice-poker")
-    panel = page.locator(".dicelab-dice-poker")
-    keys = Keyboard(panel)
-    new_game(keys, "11")
+    panel, keys = new_game(open_app, "dice-poker", "11")
     turns = 0
     while not panel.locator(".dicelab-end").is_visible():
         keys.use(".dicelab-roll")
@@ -48,10 +49,7 @@ def test_a_whole_dice_poker_game_with_the_keyboard_alone(open_app):
 
 
 def test_a_whole_solitaire_dice_game_with_the_keyboard_alone(open_app):
-    page = open_app(game="solitaire")
-    panel = page.locator(".dicelab-solitaire")
-    keys = Keyboard(panel)
-    new_game(keys, "5")
+    panel, keys = new_game(open_app, "solitaire", "5")
     rolls = 0
     while not panel.locator(".dicelab-end").is_visible():
         step = keys.first_offered([".dicelab-option", ".dicelab-roll", ".dicelab-again"])
@@ -68,10 +66,7 @@ SLY_STEPS = [".dicelab-accuse", ".dicelab-pass", ".dicelab-keep", ".dicelab-card
 
 
 def test_a_sly_dice_round_with_the_keyboard_alone(open_app):
-    page = open_app(game="sly-dice")
-    panel = page.locator(".dicelab-sly-dice")
-    keys = Keyboard(panel)
-    new_game(keys, "7")
+    panel, keys = new_game(open_app, "sly-dice", "7")
     keys.use(".dicelab-roll")  # the common dice
     keys.use(".dicelab-roll")  # your three
     keys.use(".dicelab-die-0", key="Space")  # to set aside
@@ -91,10 +86,7 @@ def test_a_sly_dice_round_with_the_keyboard_alone(open_app):
 
 
 def test_a_solo_round_with_the_keyboard_alone(open_app):
-    page = open_app(game="solo")
-    panel = page.locator(".dicelab-solo")
-    keys = Keyboard(panel)
-    new_game(keys, "3")
+    _panel, keys = new_game(open_app, "solo", "3")
     choices = [
         ".dicelab-next-round",  # the round is over
         ".dicelab-colour-button",  # a card asks for a colour, an opponent, cards to give
