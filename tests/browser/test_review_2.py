@@ -98,7 +98,7 @@ def test_sly_dice_as_the_review_found_it(open_app, play_server, lang, size):
     expect(panel.locator(".dicelab-again")).to_be_visible()
 
 
-@pytest.mark.parametrize(("lang", "size"), CASES)
+@pytest.mark.parametrize(("lang", "size"), [*CASES, ("pt", LAPTOP)])  # pt: the longest bots
 def test_solo_as_the_review_found_it(open_app, lang, size):
     page = open_app(size, lang, game="solo")
     panel = page.locator(".dicelab-solo")
@@ -114,10 +114,13 @@ def test_solo_as_the_review_found_it(open_app, lang, size):
     expect(panel.locator(".dicelab-hints-draw")).to_have_text("")  # 18: she may not draw
     labels = panel.locator(".dicelab-players-view").inner_text()
     kinds = re.findall(r"(?:bot|robô)[^\n]*|[^\n]*\bbot\b", labels)
-    assert len(kinds) == 2, labels  # 15: both bots named in one form
+    assert len(kinds) == 2, labels  # 15: both bots named in one form, and the table fits
+    table, edge = panel.locator("table.dicelab-players").bounding_box(), panel.bounding_box()
+    assert table["x"] + table["width"] <= edge["x"] + edge["width"], (table, edge)
     for kind in ("random", "keep-black", "dump-high", "blocker"):
         label = w(f"bot_{kind}")
-        assert label.endswith(" bot") if lang == "en" else label.startswith("bot "), label
+        bot = w("bot_random").split()[0]  # "bot", "robô"
+        assert label.endswith(" bot") if lang == "en" else label.startswith(f"{bot} "), label
     refused = panel.locator(".dicelab-hand-card.dicelab-unavailable:visible").first
     title = refused.get_attribute("title") or ""  # 14: the one reason, as its tooltip says
     name, reason = title.split(" · ")[0], title.split(" — ")[1]

@@ -32,7 +32,8 @@ TABLE_CSS = """
   padding: 2px 6px; white-space: nowrap; text-align: left; }
 .dicelab-solo table.dicelab-players tr.dicelab-current td {
   background: var(--dicelab-current-row); }
-.dicelab-solo .dicelab-kind { color: var(--dicelab-muted-text); font-size: 11px; }
+.dicelab-solo .dicelab-kind { color: var(--dicelab-muted-text); font-size: 11px;
+  display: inline-block; white-space: normal; max-width: 10em; line-height: 1.2; }
 .dicelab-solo .dicelab-solo-said { color: #b71c1c; font-weight: bold; }
 .dicelab-solo .dicelab-table-view { display: flex; align-items: center; gap: 14px; }
 .dicelab-solo .dicelab-pile { text-align: center; font-size: 12px; color: #424242; }
