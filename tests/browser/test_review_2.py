@@ -86,10 +86,10 @@ def test_sly_dice_as_the_review_found_it(open_app, play_server, lang, size):
     expect(message).to_have_text(re.compile(re.escape(w("loaded", name=f"sly-last-{lang}.json"))))
     assert message.inner_text().strip() != w("loaded", name=f"sly-last-{lang}.json")
     steps = [".dicelab-pass", ".dicelab-keep", ".dicelab-card", ".dicelab-stop", ".dicelab-roll"]
-    for _ in range(20):  # Ana's last decision, the bots to the end
-        if panel.locator(".dicelab-end").is_visible():
+    for _ in range(20):  # Ana's last decision, the bots to the end (never its New game)
+        if (step := first_available(panel, [".dicelab-end", *steps])) == ".dicelab-end":
             break
-        act(panel, first_available(panel, [*steps, ".dicelab-again"]))
+        act(panel, step)
     expect(panel.locator(".dicelab-end")).to_be_visible()  # 11: the last round in sight
     dice = panel.locator(".dicelab-die").all_inner_texts()
     assert len(dice) == 6 and all(d.strip() in FACES for d in dice), dice
