@@ -248,6 +248,14 @@ def test_going_out_scores_the_others_hands_and_300_loses():
         "Caio": 30,
     }
     assert len(game.state.hands[0]) == 8 and game.state.dealer == 1  # a new round is dealt
+    ended = game.state.ended  # the hands that scored stay known, to everyone
+    assert ended is not None and ended.last.id == "red-1"
+    assert [ids(h) for h in ended.hands] == [
+        [],
+        ["black-draw4", "green-9"],
+        ["blue-skip", "red-reverse"],
+    ]
+    assert game.view("Caio").ended == ended and game.public_view().ended == ended
     near = table(
         [["red-1"], ["black-draw4", "green-9"], ["red-2", "red-3"]],
         totals=(0, 250, 10),
@@ -256,6 +264,7 @@ def test_going_out_scores_the_others_hands_and_300_loses():
     near.apply(Play("Ana", "red-1"))
     assert near.is_over and near.scores() == {"Ana": 0, "Bia": 309, "Caio": 15}
     assert near.winners() == ["Ana"] and near.to_move() == () and near.legal_actions() == []
+    assert near.state.ended is not None and near.state.ended.points == (0, 59, 5)
     with pytest.raises(IllegalMove, match="over"):
         near.apply(Play("Ana", "red-2"))
 
@@ -349,6 +358,46 @@ def test_a_save_no_game_could_reach_is_refused_in_one_line(change, why):
     with pytest.raises(SaveFileError, match=why) as info:
         SoloGame.from_json(json.dumps(data))
     assert "\n" not in str(info.value) and str(info.value).count("bad save file") == 1
+
+
+def played_a_round(seed: int = 3) -> SoloGame:
+    """A game of three whose first round is over (bots play every seat)."""
+    game = SoloGame(NAMES4[:3], seed=seed)
+    rng, bots = np.random.default_rng(seed), [strategy("blocker")] * 3
+    while not game.state.rounds:
+        name = game.to_move()[0]
+        seat = game.players.index(name)
+        game.apply(bots[seat](game.view(name), game.legal_actions(name), rng))
+    return game
+
+
+def test_a_version_1_save_loads_without_the_last_round_end():
+    game = played_a_round()
+    data = json.loads(game.to_json())
+    assert data["version"] == 2 and data["ended"]["last"] == game.state.ended.last.id
+    old = {k: v for k, v in data.items() if k != "ended"} | {"version": 1}
+    copy = SoloGame.from_json(json.dumps(old))
+    assert copy.state.ended is None and copy.state.hands == game.state.hands
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (lambda e: e["hands"][1].append("red-5"), "scored its points"),
+        (lambda e: e["hands"].pop(), "one hand of cards per player"),
+        (lambda e: e.update(last="purple-3"), "no card 'purple-3'"),
+        (lambda e: e.update(extra=1), "unknown key"),
+    ],
+)
+def test_a_round_end_that_did_not_score_the_round_is_refused(change, why):
+    data = json.loads(played_a_round().to_json())
+    change(data["ended"])
+    with pytest.raises(SaveFileError, match=why):
+        SoloGame.from_json(json.dumps(data))
+    data = json.loads(SoloGame(NAMES4[:3], seed=3).to_json())
+    data["ended"] = {"hands": [[], [], []], "last": "red-5"}
+    with pytest.raises(SaveFileError, match="once a round was played"):
+        SoloGame.from_json(json.dumps(data))
 
 
 def test_a_save_from_before_the_colour_rule_loads_with_no_number_in_force():

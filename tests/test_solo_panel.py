@@ -26,7 +26,7 @@ from dicelab.solo.game import Accept, Action, Draw, Play, SoloGame
 from dicelab.solo.in_play import can_play, in_force_after, next_after, plays_on, unseen_cards
 from dicelab.solo.odds import no_playable
 from dicelab.solo.panel import SoloPanel
-from dicelab.solo.panel.views.cards import CARD_WIDTH, symbol
+from dicelab.solo.panel.views.cards import CARD_WIDTH, card_tip, symbol
 from dicelab.solo.panel.words import WORDS
 from dicelab.solo.rules import COLOURS, DEFAULT_RULES, Card, SoloRules, card, deck_ids, make_deck
 from dicelab.solo.state import GameState
@@ -687,11 +687,20 @@ def test_a_round_end_waits_for_next_round() -> None:
     assert panel.prompt.value == html.escape(w("do_next_round_you", round=1, name="Ana"))
     assert visible(panel.round_box) and not unavailable(panel.next_round_button)
     assert panel.round_label.value == "Round 1 · over"
-    for name, points in zip(view.players, view.rounds[0]):
+    ended = view.ended
+    assert ended is not None and ended.hands[0] == ()
+    summary = panel.round_summary.value  # the cards that scored, until Next round
+    for name, hand, points in zip(view.players, ended.hands, view.rounds[0]):
         assert (
-            f"<tr><td>{name}</td><td>{points}</td><td>{points}</td></tr>"
-            in panel.round_summary.value
+            f"<td>{name}</td>" in summary
+            and f"</td><td>{points}</td><td>{points}</td></tr>" in summary
         )
+        assert sum(c.points for c in hand) == points
+        for left in hand:
+            assert f'aria-label="{html.escape(card_tip(left, w))}"' in summary
+    assert 'aria-label="Red 5 · 5 points"' in panel.table_view.widget.value  # Ana's last card
+    assert not visible(panel.hand.widget) and not visible(panel.hand_label)  # not round 2's yet
+    assert f"×{len(ended.hands[1])}</td>" in panel.players_view.widget.value
     assert panel.log.lines[-1] == "Round 1 is over: Ana went out"
     assert all(unavailable(b) for b in panel.hand.buttons if visible(b))
     assert len(panel.applied) == 1  # the bots wait too
@@ -702,6 +711,7 @@ def test_a_round_end_waits_for_next_round() -> None:
     assert panel.message.kind == "error" and check()
     panel.next_round_button.click()
     assert panel.message.text == "Round 2 begins" and not visible(panel.round_box)
+    assert visible(panel.hand.widget) and len(panel.hand.names) == 8
     assert panel.round_label.value.startswith("Round 2 · ")
 
 

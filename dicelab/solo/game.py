@@ -37,7 +37,7 @@ import numpy as np
 from dicelab.core.engine import NOBODY, GameBase, player_names
 from dicelab.errors import IllegalMove, SettingsError
 from dicelab.solo.rules import COLOURS, DEFAULT_RULES, STACKS, Card, SoloRules, card, playable_cards
-from dicelab.solo.state import GameState
+from dicelab.solo.state import GameState, RoundEnd
 from dicelab.solo.table import Table
 
 RULE_TURN = "players play in turn, in the direction of play"
@@ -113,12 +113,16 @@ class SoloGame(GameBase[GameState, Action]):
         self._state = self._new_round(self._state, (0,) * len(names), ())
 
     def _new_round(
-        self, state: GameState, totals: tuple[int, ...], rounds: tuple[tuple[int, ...], ...]
+        self,
+        state: GameState,
+        totals: tuple[int, ...],
+        rounds: tuple[tuple[int, ...], ...],
+        ended: RoundEnd | None = None,
     ) -> GameState:
         deck = state.rules.deck
         shuffled = [deck[i] for i in self._rng.permutation(len(deck))]
         dealer = len(rounds) % len(state.players)
-        return GameState.deal(state.players, shuffled, state.rules, dealer, totals, rounds)
+        return GameState.deal(state.players, shuffled, state.rules, dealer, totals, rounds, ended)
 
     # --- the contract ---------------------------------------------------------------
 
@@ -244,16 +248,17 @@ class SoloGame(GameBase[GameState, Action]):
             self._state = table.frozen()
             return
         state = self._state
-        points = tuple(0 if s == table.out else hand_points(h) for s, h in enumerate(table.hands))
-        totals = tuple(a + b for a, b in zip(state.totals, points))
-        rounds = (*state.rounds, points)
+        hands = tuple(() if s == table.out else tuple(h) for s, h in enumerate(table.hands))
+        ended = RoundEnd(hands, table.discard[-1])
+        totals = tuple(a + b for a, b in zip(state.totals, ended.points))
+        rounds = (*state.rounds, ended.points)
         if max(totals) < state.rules.losing_score:
-            self._state = self._new_round(state, totals, rounds)
+            self._state = self._new_round(state, totals, rounds, ended)
             return
         gift = table.pending.gift if table.pending is not None else ()
         table.hands[table.out] += [c for c in gift if c is not None]  # an unanswered Gift: back
         self._state = table.frozen(
-            totals=totals, rounds=rounds, phase="over", pending=None, jump=None
+            totals=totals, rounds=rounds, ended=ended, phase="over", pending=None, jump=None
         )
 
     def why_not(self, action: Action) -> IllegalMove:

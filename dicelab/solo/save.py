@@ -4,7 +4,9 @@ The file holds a format tag and version, the players, the settings, every
 card where it lies (the draw pile, the discard pile, each hand, a Gift on
 its way) as ids, the colour and face in force, the direction, whose turn it
 is, the phase, an attack waiting for an answer, the card one may jump in
-on, the points of the rounds played, the seed and the random generator.
+on, the points of the rounds played, how the last round ended (the hands
+left and the last card played; version 2 on), the seed and the random
+generator.
 Loading checks everything: every card of the deck in exactly one place, and
 a phase, a turn and an attack a game could reach; anything else is a
 one-line `SaveFileError`.
@@ -34,15 +36,16 @@ from dicelab.core.engine.savefile import (
 from dicelab.errors import DicelabError
 from dicelab.solo.game import SoloGame
 from dicelab.solo.rules import COLOURED, Card, SoloRules, card
-from dicelab.solo.state import GameState, Pending
+from dicelab.solo.state import GameState, Pending, RoundEnd
 
 FORMAT = "dicelab/solo-game"
-VERSION = 1
-KEYS = (
+VERSION = 2  # 2: how the last round ended
+KEYS_V1 = (
     *("format", "version", "players", "rules", "draw", "discard", "hands", "colour", "face"),
     *("direction", "turn", "phase", "pending", "jump", "totals", "rounds", "viewer"),
     *("seed", "rng"),
 )
+KEYS = (*KEYS_V1, "ended")
 VIEW_KEYS = tuple(k for k in KEYS if k not in ("format", "version", "seed", "rng"))
 PENDING_KEYS = ("kind", "by", "target", "amount", "gift", "waiting", "protected")
 HIDDEN = "?"  # a card a view does not show
@@ -84,8 +87,15 @@ def state_dict(state: GameState) -> dict[str, Any]:
         "jump": None if state.jump is None else state.jump.id,
         "totals": list(state.totals),
         "rounds": [list(r) for r in state.rounds],
+        "ended": _ended_dict(state.ended),
         "viewer": viewer_name(state.viewer, players),
     }
+
+
+def _ended_dict(ended: RoundEnd | None) -> dict[str, Any] | None:
+    if ended is None:
+        return None
+    return {"hands": [_ids(h) for h in ended.hands], "last": ended.last.id}
 
 
 # --- reading ----------------------------------------------------------------
@@ -142,6 +152,14 @@ def _numbers(value: Any, what: str) -> tuple[int, ...]:
     return tuple(items)
 
 
+def _ended(value: Any) -> RoundEnd | None:
+    if value is None:
+        return None
+    data = json_object(value, "ended", ("hands", "last"))
+    hands = tuple(_shown(h, "a hand left") for h in json_list(data["hands"], "ended hands"))
+    return RoundEnd(hands, _shown([data["last"]], "the last card played")[0])
+
+
 def _rules(value: Any) -> SoloRules:
     data = json_object(value, "rules", ("edition", "hand", "losing_score", "solo_penalty"))
     try:
@@ -152,8 +170,8 @@ def _rules(value: Any) -> SoloRules:
 
 def from_dict(data: Any) -> SoloGame:
     """A game from a dict made by `to_dict`, checked; `SaveFileError` if invalid."""
-    open_save(data, FORMAT, (VERSION,), "Solo")
-    data = json_object(data, "the save", KEYS)
+    version = open_save(data, FORMAT, (1, VERSION), "Solo")
+    data = json_object(data, "the save", KEYS if version > 1 else KEYS_V1)
     if data["viewer"] is not None:
         raise save_error("this is one player's view of a game, not a saved game")
     state = _state(data, None)
@@ -191,6 +209,7 @@ def _state(data: dict[str, Any], viewer: int | None) -> GameState:
         "jump": None if jump is None else _shown([jump], "jump")[0],
         "totals": _numbers(data["totals"], "totals"),
         "rounds": tuple(_numbers(r, "a round") for r in json_list(data["rounds"], "rounds")),
+        "ended": _ended(data.get("ended")),
     }
     try:
         return GameState(players, **fields, viewer=viewer)

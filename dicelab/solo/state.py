@@ -9,8 +9,9 @@ card sets none, since it matches by colour alone; Choose colour and Draw
 four name a colour and set none; Rotate hands and Gift leave both as they
 were), the `direction` of play (1 clockwise, −1 counter-clockwise), whose
 `turn` it is, the `phase`, an attack waiting for answers (`pending`), the
-card others may jump in on (`jump`), and the penalty points of the rounds
-played (`totals`, `rounds`).
+card others may jump in on (`jump`), the penalty points of the rounds
+played (`totals`, `rounds`) and how the last round `ended` (every hand left,
+the last card played: everyone sees them, since they are scored).
 
 Phases: "play" (the turn player plays or draws; others may jump in),
 "drawn" (the card just drawn fits: it is played at once), "respond" (a
@@ -103,6 +104,26 @@ class Pending:
 
 
 @dataclass(frozen=True)
+class RoundEnd:
+    """How a round ended: the cards left in each hand (none in the hand of the
+    player who went out) and the last card played.
+
+    >>> from dicelab.solo.rules import card
+    >>> end = RoundEnd(((), (card("red-7"), card("black-choose"))), card("blue-3"))
+    >>> end.points
+    (0, 47)
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    last: Card
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The penalty points each hand scored."""
+        return tuple(sum(c.points for c in hand) for hand in self.hands)
+
+
+@dataclass(frozen=True)
 class GameState:
     """An immutable snapshot of a game (see the module).  A *view* (`viewer`
     set) hides the cards of the draw pile, the others' hands and a Gift on its
@@ -122,6 +143,7 @@ class GameState:
     jump: Card | None = None
     totals: tuple[int, ...] = ()
     rounds: tuple[tuple[int, ...], ...] = ()
+    ended: RoundEnd | None = None
     viewer: int | None = field(default=None)
 
     def __post_init__(self) -> None:
@@ -141,6 +163,7 @@ class GameState:
             _fail("the totals are the sums of the rounds played")
         if any(not _scored(r) for r in self.rounds):
             _fail("in every round played one player went out (0 points), the others scored 1+")
+        self._check_ended()
         if not (_whole(self.direction) and _whole(self.turn)):
             _fail("direction is 1 or -1 and the turn a player's seat")
         if self.direction not in (1, -1) or self.turn not in range(n):
@@ -149,6 +172,19 @@ class GameState:
             _fail(f"the colour in force is one of {', '.join(COLOURS)}, not {self.colour!r}")
         self._check_cards()
         self._check_phase()
+
+    def _check_ended(self) -> None:
+        """The last round's hands scored its points (a save before them has none)."""
+        ended = self.ended
+        if ended is None:
+            return
+        if not isinstance(ended, RoundEnd) or not self.rounds:
+            _fail("how the last round ended is known only once a round was played")
+        cards = (ended.last, *(c for hand in ended.hands for c in hand))
+        if len(ended.hands) != len(self.players) or not all(isinstance(c, Card) for c in cards):
+            _fail("the last round's end holds one hand of cards per player")
+        if ended.points != self.rounds[-1]:
+            _fail("the hands left at the last round's end scored its points")
 
     def _check_cards(self) -> None:
         if self.viewer is not None:
@@ -237,6 +273,7 @@ class GameState:
         dealer: int = 0,
         totals: Sequence[int] | None = None,
         rounds: tuple[tuple[int, ...], ...] = (),
+        ended: RoundEnd | None = None,
     ) -> GameState:
         """A new round from a shuffled `deck`: `rules.hand` cards each, the first
         number card turned up (the cards turned before it go to the bottom of the
@@ -269,6 +306,7 @@ class GameState:
             turn=(dealer + 1) % n,
             totals=tuple(totals) if totals is not None else (0,) * n,
             rounds=rounds,
+            ended=ended,
         )
 
     @property

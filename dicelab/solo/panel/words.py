@@ -218,6 +218,7 @@ WORDS = (
         msg("solo|cards", "Cards"),
         msg("solo|points", "Points"),
         msg("solo|this_round", "This round"),
+        msg("solo|cards_left", "Cards left"),
         msg("solo|log", "What happened"),
         msg("solo|you", "you"),
         msg("solo|bot_random", "random bot"),

@@ -232,8 +232,13 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
             w("round_ended", round=self._rounds_seen + 1) if mode == "round" else head_text(w, view)
         )
         self.round_label.value = "" if mode == "over" else html.escape(head)
-        self.table_view.refresh(view)
-        self.players_view.refresh(view, None if mode in ("over", "round") else current_seat(view))
+        ended = mode == "round"  # the round's end stays in sight until Next round
+        self.table_view.refresh(view, ended)
+        self.players_view.refresh(
+            view, None if mode in ("over", "round") else current_seat(view), ended
+        )
+        set_visible(self.hand_label, not ended)
+        set_visible(self.hand.widget, not ended)
         prompt, why = self._prompt(), self._why()
         self.prompt.value = html.escape(prompt)
         plays = self._plays()

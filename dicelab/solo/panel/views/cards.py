@@ -73,6 +73,10 @@ CARDS_CSS = (
   width: 58px; height: 84px; border-radius: 9px; border: 4px solid #fff; font-size: 30px;
   font-weight: bold; color: #fff; box-shadow: 0 0 0 1px #757575;
   position: relative; }
+.dicelab-solo .dicelab-face.dicelab-chip { width: 24px; height: 34px; font-size: 13px;
+  border-width: 2px; border-radius: 4px; margin: 1px; vertical-align: middle; }
+.dicelab-solo .dicelab-face.dicelab-chip::before { font-size: 7px; left: 1px; }
+.dicelab-solo .dicelab-cards-left { display: inline-block; max-width: 16em; text-align: left; }
 .dicelab-solo .dicelab-face.dicelab-back, .dicelab-solo .dicelab-mini {
   background: repeating-linear-gradient(45deg, #b71c1c 0 4px, #8e0000 4px 8px); }
 .dicelab-solo .dicelab-mini { display: inline-block; width: 9px; height: 14px; margin-right: 1px;
@@ -143,9 +147,10 @@ def card_css(shown: Card) -> list[str]:
     ]
 
 
-def card_html(shown: Card, tip: str) -> str:
-    """A card drawn large (the top of the discard pile)."""
-    css = " ".join(["dicelab-face", *card_css(shown)[1:]])
+def card_html(shown: Card, tip: str, small: bool = False) -> str:
+    """A card drawn large (the top of the discard pile), or `small` (a card left in a
+    hand at a round's end)."""
+    css = " ".join(["dicelab-face", *card_css(shown)[1:], *(["dicelab-chip"] if small else [])])
     tip = html.escape(tip)
     return (
         f'<span class="{css}" role="img" aria-label="{tip}" title="{tip}">'

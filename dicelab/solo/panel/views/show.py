@@ -11,6 +11,8 @@ from collections.abc import Sequence
 
 from dicelab.core.ui.words import Words, listing, result_text
 from dicelab.solo.panel.seats import current_seat
+from dicelab.solo.panel.views.cards import card_html, card_tip, sorted_hand
+from dicelab.solo.rules import Card
 from dicelab.solo.state import GameState
 
 
@@ -77,21 +79,45 @@ def answer_text(words: Words, view: GameState) -> str:
     return w("do_answer_gift", name=by, count=len(gift), cards=listing(gift, w))
 
 
+class Markup(str):
+    """A table cell that is HTML already (`_table` escapes every other cell)."""
+
+
 def _table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    def cell(x: object) -> str:
+        return x if isinstance(x, Markup) else html.escape(str(x))
+
     cells = "".join(f"<th>{html.escape(str(t))}</th>" for t in head)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(str(x))}</td>" for x in row) + "</tr>" for row in rows
-    )
+    body = "".join("<tr>" + "".join(f"<td>{cell(x)}</td>" for x in row) + "</tr>" for row in rows)
     return f'<table class="dicelab-table"><tr>{cells}</tr>{body}</table>'
 
 
+def cards_left_html(words: Words, hand: Sequence[Card]) -> Markup:
+    """The cards left in a hand as small cards, each named with its points ("–" for none).
+
+    >>> from dicelab.core.ui.words import Words
+    >>> from dicelab.solo.panel.words import WORDS
+    >>> from dicelab.solo.rules import card
+    >>> 'aria-label="Red 7 · 7 points"' in cards_left_html(Words(WORDS), [card("red-7")])
+    True
+    """
+    chips = (card_html(c, card_tip(c, words), small=True) for c in sorted_hand(hand))
+    return Markup(f'<span class="dicelab-cards-left">{"".join(chips) or "–"}</span>')
+
+
 def round_html(words: Words, view: GameState, index: int) -> str:
-    """The points of round `index` (0 the first) and the totals after it."""
+    """The points of round `index` (0 the first) and the totals after it; for the last
+    round played, the cards each hand had left, which scored them."""
     w, points = words, view.rounds[index]
     totals = [sum(r[i] for r in view.rounds[: index + 1]) for i in range(len(points))]
-    rows = list(zip(view.players, points, totals))
-    head = (w("players"), w("this_round"), w("total"))
-    return _table(head, rows)
+    ended = view.ended if index == len(view.rounds) - 1 else None
+    if ended is None:
+        return _table(
+            (w("players"), w("this_round"), w("total")), list(zip(view.players, points, totals))
+        )
+    left = [cards_left_html(w, hand) for hand in ended.hands]
+    head = (w("players"), w("cards_left"), w("this_round"), w("total"))
+    return _table(head, list(zip(view.players, left, points, totals)))
 
 
 def end_texts(
@@ -106,4 +132,5 @@ def end_texts(
     head += w("reached", count=len(losers), names=listing(losers, w), points=losing_score)
     titles = [w("players"), *(str(k + 1) for k in range(len(view.rounds))), w("total")]
     rows = [[n, *(r[i] for r in view.rounds), scores[n]] for i, n in enumerate(view.players)]
-    return head, _table(titles, rows)
+    last = round_html(w, view, len(view.rounds) - 1) if view.ended is not None else ""
+    return head, _table(titles, rows) + last

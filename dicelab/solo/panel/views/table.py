@@ -53,11 +53,12 @@ class TableView:
         self.widget = widgets.HTML()
         self.widget.add_class("dicelab-table-area")
 
-    def refresh(self, view: GameState) -> None:
+    def refresh(self, view: GameState, ended: bool = False) -> None:
+        """The table now, or as the last round `ended` (its last card played)."""
         w, lang = self.words, self.words.lang
-        top = view.top
+        top = view.ended.last if ended and view.ended is not None else view.top
         force = ""
-        if top.is_black:
+        if top.is_black and not ended:
             said = colour_name(view.colour, lang)
             if view.face is not None:
                 said = f"{said} · {view.face}"
@@ -83,10 +84,12 @@ class PlayersView:
         self.widget = widgets.HTML()
         self.widget.add_class("dicelab-players-view")
 
-    def refresh(self, view: GameState, current: int | None) -> None:
+    def refresh(self, view: GameState, current: int | None, ended: bool = False) -> None:
+        """Every player now, or with the hands the last round `ended` with."""
         w = self.words
+        hands = view.ended.hands if ended and view.ended is not None else view.hands
         rows = []
-        for i, (name, hand) in enumerate(zip(view.players, view.hands)):
+        for i, (name, hand) in enumerate(zip(view.players, hands)):
             who = kind_words(self.kinds[i], w)
             mark = ' class="dicelab-current"' if i == current else ""
             solo = f' <span class="dicelab-solo-said">{html.escape(w("solo"))}</span>'
