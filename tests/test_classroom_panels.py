@@ -49,7 +49,7 @@ def test_two_students_play_a_whole_game_from_their_own_panels(service, game) -> 
         movers = [p for p in panels.values() if p.game.legal_actions()]
         assert movers, "the table waits for nobody"
         mover = rng.choice(movers)
-        if game == "solo" and mover.mode() == "round":
+        if mover.waits_for_next_round():
             mover.next_round_button.click()
         mover._act(rng.choice(mover.game.legal_actions()))
         for panel in panels.values():

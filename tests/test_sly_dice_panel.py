@@ -31,6 +31,7 @@ from dicelab.sly_dice.game import (
     RollCommon,
     SlyDiceGame,
     Stop,
+    seat_points,
 )
 from dicelab.sly_dice.odds import best_chance, chance, rolling_options
 from dicelab.sly_dice.panel import SlyDicePanel
@@ -78,7 +79,10 @@ def unchanged(panel: SlyDicePanel) -> Callable[[], bool]:
 
 
 def phase_of(panel: SlyDicePanel) -> tuple[str, int]:
-    """The human's phase, and their rolls made while rolling."""
+    """The human's phase ("round" while a round's end waits for Next round), and their
+    rolls made while rolling."""
+    if visible(panel.next_round_button):
+        return "round", 0
     view = panel.game.view(panel.me)
     return view.phase, view.seats[0].rolls if view.phase == "rolling" else 0
 
@@ -90,7 +94,11 @@ def click_turn(
 
     The policy covers every control: roll, set a die aside by clicking it and
     roll again, stop, claim the true card worth the most or (sometimes) a lie,
-    accuse (as often as `accusing`) or pass, show or keep the dice hidden."""
+    accuse (as often as `accusing`) or pass, show or keep the dice hidden; at a
+    round's end, Next round first."""
+    if phase_of(panel)[0] == "round":
+        next_round(panel)
+        did["next round"] += 1
     view = panel.game.view(panel.me)
     seat, phase, rules = view.seats[0], view.phase, view.rules
     if phase == "common":
@@ -147,6 +155,18 @@ def play_by_clicks(panel: SlyDicePanel, seed: int, did: Counter[str] | None = No
     return actions
 
 
+def next_round(panel: SlyDicePanel) -> None:
+    """Check a round's end held on screen (nothing moves while it waits), then go on."""
+    ended = panel.game.view(panel.me).history[-1]
+    state = panel.game.state
+    assert f"<th>{panel.words('this_round')}</th>" in panel.players_view.widget.value
+    assert [v.button.description for v in panel.common_views] == [die_face(f) for f in ended.common]
+    panel.roll_button.click()  # refused: nothing changes
+    assert panel.message.kind == "error" and panel.game.state is state
+    panel.next_round_button.click()
+    assert panel.next_round_button.layout.display == "none"
+
+
 def replay(panel: SlyDicePanel, seed: int, human: list[Action]) -> SlyDiceGame:
     """The same game on a bare engine: the human's actions, and the panel's bots
     with a generator seeded like the panel's."""
@@ -173,6 +193,7 @@ def controls(panel: SlyDicePanel) -> dict[str, widgets.Button]:
         "pass": panel.pass_button,
         "show": panel.show_button,
         "keep": panel.keep_button,
+        "next round": panel.next_round_button,
     }
     found.update({f"die {i}": v.button for i, v in enumerate(panel.dice_views)})
     found.update({f"common die {i}": v.button for i, v in enumerate(panel.common_views)})
@@ -318,9 +339,10 @@ def test_every_wrong_click_is_answered_and_changes_nothing(lang) -> None:
         ("claim", 0),
         ("ask", 0),
         ("reveal", 0),
+        ("round", 0),
     }
     over = check_wrong_clicks(panel, lang)
-    assert len(over) == 6 + 3 + 3 + len(panel.game.state.table)  # everything is over
+    assert len(over) == 7 + 3 + 3 + len(panel.game.state.table)  # everything is over
     assert panel.message.text.startswith(w("game_is_over"))
     for name in (
         "('common', 0) stop",
@@ -334,6 +356,9 @@ def test_every_wrong_click_is_answered_and_changes_nothing(lang) -> None:
         "('ask', 0) show",
         "('ask', 0) card ",
         "('reveal', 0) accuse",
+        "('round', 0) roll",
+        "('round', 0) die 0",
+        "('round', 0) card ",
     ):
         assert any(c.startswith(name) for c in clicked), name
 
@@ -505,7 +530,10 @@ def table_rows(markup: str) -> list[list[Any]]:
 
 def check_hints(panel: SlyDicePanel) -> str:
     """The hints shown for the human's decision, recomputed from the human's view
-    with the odds and Bayes functions; the phase checked."""
+    with the odds and Bayes functions; the phase checked.  A round's end shows none."""
+    if phase_of(panel)[0] == "round":
+        assert not visible(panel.hints_box)
+        return "round"
     w, view = panel.words, panel.game.view(panel.me)
     rules, seat, phase = view.rules, view.seats[0], view.phase
     rows, hints = table_rows(panel.hints.table.value), panel.hints
@@ -583,7 +611,7 @@ def test_hints_show_the_exact_odds_of_the_human_view(lang) -> None:
         shown.append(html.unescape(panel.hints.note.value))
         assert not any(other.search(text) for text in shown), shown
         click_turn(panel, rng, Counter())
-    phases = {"common", "rolling 0", "rolling 1", "rolling 2", "claim", "ask", "reveal"}
+    phases = {"common", "rolling 0", "rolling 1", "rolling 2", "claim", "ask", "reveal", "round"}
     assert set(checked) == phases
     assert panel.hints_box.layout.display == "none" and panel.errors == []
 
@@ -907,3 +935,29 @@ def test_the_end_screen_keeps_the_last_round_in_sight_and_one_new_game() -> None
     assert panel.new_game_button.layout.display == "none"  # one New game: the end screen's
     panel.again_button.click()
     assert panel.new_game_button.layout.display is None and not panel.game.is_over
+
+
+def test_a_rounds_end_stays_in_sight_until_next_round() -> None:
+    """Review 2, defect 3: the last claim's result, the dice shown and the round's
+    points wait on screen for Next round; nothing moves meanwhile, in any language."""
+    panel = SlyDicePanel(["Ana"], seed=4, bots=["honest", "calculator"])
+    rng = np.random.default_rng(4)
+    while phase_of(panel)[0] != "round":
+        click_turn(panel, rng, Counter(), accusing=1.0)
+    view = panel.game.view("Ana")
+    ended = view.history[-1]
+    assert view.round == 2 and any(seat.shown for seat in ended.seats[1:])  # accused: shown
+    table = panel.players_view.widget.value
+    won = seat_points(view.rules, ended.common, ended.seats)
+    for name, seat, points in zip(view.players, ended.seats, won):
+        row = table.split(f"<b>{name}</b>")[1].split("</tr>")[0]
+        assert f"<td>{panel.words.signed(points, 0)}</td>" in row
+        assert dice_text(seat, name == "Ana") in row
+    assert panel.round_label.value == "Round 1 is over"
+    assert panel.message.text == panel.words("do_next_round", round=1)
+    check = unchanged(panel)
+    other = panel.in_language("it")  # the round's end still waits, the bots too
+    assert check() and visible(other.next_round_button) and other.waits_for_next_round()
+    other.next_round_button.click()
+    assert not visible(other.next_round_button) and other.round_label.value.startswith("Round")
+    assert other.game.view("Ana").to_move == 0 and other.errors == []

@@ -7,6 +7,8 @@ they set aside.  Roll, click a hidden die to set it aside before rolling
 again, stop; claim a card by clicking it on the table; accuse or pass when
 a bot claims; show your dice or keep them hidden when nobody accused you.
 The bots play at once between your moves; what they did is in the log.
+A round's end waits for Next round: its claims, the dice shown and the
+points each player scored stay in sight until then.
 Hints give the exact odds of the decision at hand.  The seed shows once the
 game is over (it would recompute the bots' hidden dice).  A teacher's panel
 (`teacher=True`) shows the seed all along and has "Show all dice":
@@ -67,8 +69,8 @@ DEFAULT_SAVE = "sly-dice-save.json"
 class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
     """Sly Dice against bots (see the module).  Widgets for tests: `roll_button`,
     `stop_button`, `common_views`, `dice_views` (your three dice), `cards.buttons[id]`,
-    `accuse_button`, `pass_button`, `show_button`, `keep_button`, `players_view`,
-    `log`, `show_all`, `hints_toggle`."""
+    `accuse_button`, `pass_button`, `show_button`, `keep_button`, `next_round_button`,
+    `players_view`, `log`, `show_all`, `hints_toggle`."""
 
     game_class = SlyDiceGame
     default_save = DEFAULT_SAVE
@@ -125,6 +127,12 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         self.pass_button = self._button(w("pass"), "dicelab-pass", Pass(), "check")
         self.show_button = self._button(w("show"), "dicelab-show", Reveal(True), "eye")
         self.keep_button = self._button(w("keep"), "dicelab-keep", Reveal(False), "eye-slash")
+        self.next_round_button = widgets.Button(
+            description=w("next_round"), icon="play", layout=widgets.Layout(width="auto")
+        )
+        self.next_round_button.button_style = "primary"
+        self.next_round_button.add_class("dicelab-next-round")
+        self.next_round_button.on_click(lambda _b: self._on_next_round())
         self._build()
         self.cards = CardsView(w, lambda card: self._on_action(Claim(card)))
         self.players_view = PlayersView(w, self.kinds)
@@ -152,7 +160,13 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
                 widgets.HBox([self.roll_button, self.stop_button], layout=row),
                 self.message,
                 widgets.HBox(
-                    [self.accuse_button, self.pass_button, self.show_button, self.keep_button],
+                    [
+                        self.accuse_button,
+                        self.pass_button,
+                        self.show_button,
+                        self.keep_button,
+                        self.next_round_button,
+                    ],
                     layout=row,
                 ),
                 self.end_screen,
@@ -190,14 +204,24 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         button.on_click(lambda _b: self._on_action(action))
         return button
 
-    def _install(self, game: SlyDiceGame, seed: int | None) -> None:
+    def _install(
+        self, game: SlyDiceGame, seed: int | None, keep: SlyDicePanel | None = None
+    ) -> None:
+        """Play on with `game` (a new one, a loaded one, or `keep`'s in another language:
+        then with its bots' random generator, its die chosen, the round end it waits
+        at and its log)."""
         if len(game.players) != len(self.kinds):
             raise SettingsError(
                 f"this panel has {len(self.kinds)} seats; the game has {len(game.players)}"
             )
         self._game = game
         self._aside: int | None = None
+        self._rounds_seen = len(game.state.history)  # the round ends you have seen
         self.log.clear()
+        if keep is not None:
+            self._bot_rng = copy.deepcopy(keep._bot_rng)
+            self._aside, self._rounds_seen = keep._aside, keep._rounds_seen
+            self.log.replay(keep.log.events)
         self._show_seed(seed)
         self._bots_play()
         self.refresh()
@@ -211,9 +235,15 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
             self._hints = HintsView(self.words)
         return self._hints
 
+    def waits_for_next_round(self) -> bool:
+        """Whether a round is over and its end waits for Next round."""
+        return not self._game.is_over and len(self._game.state.history) > self._rounds_seen
+
     def _prompt(self) -> str:
         """What you have to do now ("" when it is not your turn)."""
         view = self._game.view(self.me)
+        if self.waits_for_next_round():
+            return self.words("do_next_round", round=self._rounds_seen + 1)
         if view.to_move != self.seat:
             return ""
         seat, phase = view.seats[self.seat], view.phase
@@ -240,13 +270,16 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         game, w = self._game, self.words
         view = game.view(self.me)
         rules = view.rules
-        over = game.is_over
+        over, held = game.is_over, self.waits_for_next_round()
         self.round_label.value = "" if over else w("round", round=view.round, rounds=rules.rounds)
-        phase = view.phase if view.to_move == self.seat else "wait"
+        if held:
+            self.round_label.value = w("ev_round", round=self._rounds_seen + 1)
+        phase = view.phase if view.to_move == self.seat and not held else "wait"
         seat = view.seats[self.seat]
         common: tuple[int | None, ...] = view.common or (None,) * COMMON_DICE
-        if over and view.history:  # the end: the last round's dice stay in sight
-            common, seat = view.history[-1].common, view.history[-1].seats[self.seat]
+        ended = view.history[-1] if (over or held) and view.history else None
+        if ended is not None:  # a round's end, or the game's: its dice stay in sight
+            common, seat = ended.common, ended.seats[self.seat]
         for value, die in zip(common, self.common_views):
             die.show(value, False, tooltip=w("die_common"), available=False)
         own = seat.own
@@ -257,7 +290,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
             usable = phase == "rolling" and 0 < seat.rolls < ROLLS and not aside
             caption = w("aside") if aside else w("to_aside")
             tip = w("die_aside") if aside else ("" if usable else w("die_wait"))
-            tip = w("game_is_over") if over else tip
+            tip = self._why() if over or held else tip
             die.show(value, aside or chosen, caption, tip, available=usable)
         if phase == "common":
             self.roll_button.description = w("roll_common")
@@ -273,12 +306,14 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         for button in (self.show_button, self.keep_button):
             show_available(button, phase == "reveal", self._why())
         self.cards.refresh(rules, view.table, phase == "claim", self._why())
-        self.players_view.refresh(view, game.scores())
+        self.players_view.refresh(view, game.scores(), ended)
+        show_available(self.next_round_button, held, w("no_round_over"))
+        set_visible(self.next_round_button, held)
         show_available(self.show_all, bool(view.history), w("show_all_wait"), w("show_all_tip"))
         shown = self.teacher and self.show_all.value and bool(view.history)
         self.all_dice.value = last_round_html(game.state, w) if shown else ""
         self._show_end(over)
-        hints_on = self.hints_toggle.value and not over
+        hints_on = self.hints_toggle.value and not (over or held)
         set_visible(self.hints_box, hints_on)
         if hints_on:
             self.hints_box.children = [self.hints.widget]
@@ -306,7 +341,8 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         game = self._game
         if game.is_over:
             raise IllegalMove(RULE_OVER, "the game is over")
-        if type(action) not in {type(a) for a in game.legal_actions(self.me)}:
+        legal = {type(a) for a in game.legal_actions(self.me)}
+        if type(action) not in legal or self.waits_for_next_round():
             self.message.error(self._why())
             return
         self._apply(self.me, action)
@@ -329,7 +365,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
             return
         for _ in range(10_000):
             movers = game.to_move()
-            if not movers or movers[0] == self.me:
+            if not movers or movers[0] == self.me or self.waits_for_next_round():
                 return
             name = movers[0]
             bot = self._bots[game.players.index(name) - 1]
@@ -351,8 +387,8 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
 
     @safe_callback
     def _on_die(self, index: int) -> None:
-        if self._game.is_over:
-            self.message.info(self.words("game_is_over"))
+        if self._game.is_over or self.waits_for_next_round():
+            self.message.info(self._why())
             return
         view = self._game.view(self.me)
         seat = view.seats[self.seat]
@@ -369,6 +405,16 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
     @safe_callback
     def _on_action(self, action: Action) -> None:
         self._act(action)
+
+    @safe_callback
+    def _on_next_round(self) -> None:
+        if not self.waits_for_next_round():
+            self.message.error(self.words("no_round_over"))
+            return
+        self._rounds_seen += 1
+        self._bots_play()
+        self.refresh()
+        self.message.info(self._prompt())
 
     @safe_callback
     def _on_hints(self, change: Any = None) -> None:
@@ -401,11 +447,16 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
 
     def in_language(self, lang: str) -> SlyDicePanel:
         """A panel in another language that plays on with the same game, the same
-        bots, the log said again, the die chosen to set aside and the teacher's toggle."""
-        panel = super().in_language(lang)
-        panel._bot_rng = copy.deepcopy(self._bot_rng)
-        panel._aside = self._aside
-        panel.log.replay(self.log.events)
+        bots, the log said again, the die chosen to set aside, the round end it
+        waits at and the teacher's toggle."""
+        game: Any = self._game
+        if game.remote:
+            panel = super().in_language(lang)
+            panel._rounds_seen = self._rounds_seen
+        else:
+            panel = type(self)(game.players, 0, lang, **self._settings_of(game), **self._options())
+            panel._install(game, self.seed, keep=self)
+            panel.hints_toggle.value = self.hints_toggle.value
         panel.show_all.value = self.show_all.value
         panel.refresh()
         return panel

@@ -30,9 +30,10 @@ from dicelab.sly_dice.game import (
     SlyDiceGame,
     Stop,
     is_honest,
+    seat_points,
 )
 from dicelab.sly_dice.rules import SlyRules
-from dicelab.sly_dice.state import UNSEEN, GameState, Seat
+from dicelab.sly_dice.state import UNSEEN, GameState, RoundRecord, Seat
 
 SHIELD = "■"  # a die behind a shield
 VIEWS_CSS = """
@@ -121,7 +122,7 @@ class PlayersView:
         self.widget = widgets.HTML()
         self.widget.add_class("dicelab-players-view")
 
-    def _status(self, view: GameState, seat: Seat) -> str:
+    def _status(self, view: GameState, seat: Seat, common: tuple[int, ...] | None) -> str:
         w = self.words
         if seat.claim is None:
             return ""
@@ -129,26 +130,33 @@ class PlayersView:
         text = html.escape(w("claimed", card=card))
         if seat.accuser is not None:
             text += f" · {html.escape(w('status_accused', name=view.players[seat.accuser]))}"
-        if seat.shown and view.common is not None:
-            honest = is_honest(view.rules, view.common, seat)
+        if seat.shown and common is not None:
+            honest = is_honest(view.rules, common, seat)
             css, word = ("dicelab-true", "status_true") if honest else ("dicelab-lie", "status_lie")
             text += f' · <span class="{css}">{html.escape(w(word))}</span>'
         return text
 
-    def refresh(self, view: GameState, scores: dict[str, int]) -> None:
+    def refresh(
+        self, view: GameState, scores: dict[str, int], ended: RoundRecord | None = None
+    ) -> None:
+        """The round in play, or the round that `ended` (its claims, the dice shown
+        and the points each player scored in it)."""
         w, me = self.words, view.viewer
+        seats, common = (ended.seats, ended.common) if ended else (view.seats, view.common)
+        won = seat_points(view.rules, ended.common, ended.seats) if ended else None
         rows = []
-        for i, (name, seat) in enumerate(zip(view.players, view.seats)):
+        for i, (name, seat) in enumerate(zip(view.players, seats)):
             who = kind_words(self.kinds[i], w)
-            current = ' class="dicelab-current"' if i == view.to_move else ""
+            current = ' class="dicelab-current"' if i == view.to_move and not ended else ""
+            this_round = "" if won is None else f"<td>{w.signed(won[i], 0)}</td>"
             rows.append(
                 f"<tr{current}><td><b>{html.escape(name)}</b><br>"
                 f'<span class="dicelab-kind">{html.escape(who)}</span></td>'
-                f"<td>{scores[name]}</td><td>{dice_text(seat, i == me)}</td>"
-                f'<td class="dicelab-status">{self._status(view, seat)}</td></tr>'
+                f"<td>{scores[name]}</td>{this_round}<td>{dice_text(seat, i == me)}</td>"
+                f'<td class="dicelab-status">{self._status(view, seat, common)}</td></tr>'
             )
-        titles = (w("players"), w("points"), "", "")
-        head = head_row(titles)
+        titles = (w("points"), *((w("this_round"),) if ended else ()), "", "")
+        head = head_row((w("players"), *titles))
         self.widget.value = f'<table class="dicelab-players">{head}{"".join(rows)}</table>'
 
 

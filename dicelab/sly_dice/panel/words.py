@@ -48,7 +48,15 @@ WORDS = COMMON_WORDS | messages(
     msg("sly-dice|show_all_wait", "All dice are shown once a round is over"),
     msg("sly-dice|last_round", "Round {round}, every die:"),
     msg("sly-dice|new_game_started", "New game (seed {seed})"),
+    msg("sly-dice|next_round", "Next round"),
+    msg("sly-dice|this_round", "This round"),
+    msg("sly-dice|no_round_over", "No round is waiting: Next round comes after a round's end"),
     # what to do now
+    msg(
+        "sly-dice|do_next_round",
+        "Round {round} is over: see the claims, the dice shown and the points, then click "
+        "Next round",
+    ),
     msg("sly-dice|do_common", "You start this round: roll the common dice"),
     msg("sly-dice|do_first_roll", "Your turn: roll your three dice behind the shield"),
     msg("sly-dice|do_roll", "Roll again (click a hidden die to set it aside first) or stop"),

@@ -153,6 +153,10 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
             return "jump"
         return "wait"
 
+    def waits_for_next_round(self) -> bool:
+        """Whether a round is over and its end waits for Next round."""
+        return self.mode() == "round"
+
     def _view(self) -> GameState:
         return self._game.view(self.me)
 
