@@ -149,6 +149,14 @@ def sly_dice(panel: Any, check: Check, workdir: Path) -> None:
     else:
         raise AssertionError("no bot's claim to answer after 30 steps")
     check("a bot's claim: accuse or pass")
+    steps = [".dicelab-next-round", *choices, ".dicelab-roll"]
+    for _ in range(40):  # pass, keep, claim, stop, roll, to the round's end
+        if (step := first_available(panel, steps)) == ".dicelab-next-round":
+            break
+        act(panel, step)
+    else:
+        raise AssertionError("round 1 did not end after 40 steps")
+    check("a round's end: the claims, the dice shown, Next round")
 
 
 def solo(panel: Any, check: Check, workdir: Path) -> None:

@@ -94,13 +94,14 @@ def clicked(control: Any) -> bool:
 
 
 STEPS = {  # what a plain student clicks first, when it is theirs to click
-    # stop after a first roll, roll, claim the first card, pass, keep the dice hidden
-    "sly-dice": [".dicelab-stop", ".dicelab-roll", ".dicelab-card", ".dicelab-pass"],
+    # the next round, stop after a first roll, roll, claim the first card, pass, keep
+    # the dice hidden
+    "sly-dice": [".dicelab-next-round", ".dicelab-stop", ".dicelab-roll", ".dicelab-card"],
     # the next round, go on, a colour or a player a card asks for, the Gift's
     # cards then Give, a card that may be played, accept an attack, draw
     "solo": [".dicelab-next-round", ".dicelab-go-on", ".dicelab-colour-button"],
 }
-STEPS["sly-dice"].append(".dicelab-keep")
+STEPS["sly-dice"] += [".dicelab-pass", ".dicelab-keep"]
 STEPS["solo"] += [".dicelab-target", ".dicelab-give", ".dicelab-hand-card:not(.dicelab-picked)"]
 STEPS["solo"] += [".dicelab-accept", ".dicelab-draw"]
 

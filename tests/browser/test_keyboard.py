@@ -83,6 +83,8 @@ def test_a_sly_dice_round_with_the_keyboard_alone(open_app):
     else:
         raise AssertionError("the round did not end in 40 steps")
     assert accused and ".dicelab-card" in keys.used_css and ".dicelab-stop" in keys.used_css
+    keys.use(".dicelab-next-round")  # the round's end, then round 2
+    expect(panel.locator(".dicelab-turn")).to_contain_text("2")
 
 
 def test_a_solo_round_with_the_keyboard_alone(open_app):

@@ -3,14 +3,17 @@ that are fixed, each reproduced in the play app as the review found it, at the
 projector's size in English and the laptop's in Italian: a usable control with
 no "Not now" tooltip (6), Roll and Stop that stay put when a die is chosen (8),
 what to do now after Load (10), the end of a Sly Dice game with its last round
-in sight and one New game (11), the claim table explained (5), Solo's hints
-with no chance of a draw that is not allowed (18), its bots named in one form
-(15), a wrong card's one reason, as its tooltip says (14), and a bad seed
-answered in the panel's language (19); and How to play (7), opened in every
-game and language, defining the terms the Hints use."""
+in sight and one New game (11), a round's end held until Next round in Sly Dice
+(3: the last claim's result) and Solo (13: the hands that scored), the claim
+table explained (5), Solo's hints with no chance of a draw that is not allowed
+(18), its bots named in one form (15), a wrong card's one reason, as its
+tooltip says (14), and a bad seed answered in the panel's language (19); and
+How to play (7), opened in every game and language, defining the terms the
+Hints use."""
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -28,10 +31,12 @@ from dicelab.sly_dice.panel.words import WORDS as SLY_WORDS
 from dicelab.sly_dice.strategy import strategy
 from dicelab.solitaire.panel import SolitairePanel
 from dicelab.solitaire.panel.words import WORDS as SOLITAIRE_WORDS
+from dicelab.solo.game import SoloGame
 from dicelab.solo.panel import SoloPanel
 from dicelab.solo.panel.words import WORDS as SOLO_WORDS
-from tests.browser.conftest import LAPTOP, PROJECTOR, start_game
-from tests.browser.test_accessibility import act, first_available, load
+from dicelab.solo.strategy import strategy as solo_strategy
+from tests.browser.conftest import LAPTOP, PROJECTOR, screenshot, start_game
+from tests.browser.test_accessibility import act, first_available, load, violations
 
 pytestmark = pytest.mark.browser
 CASES = [("en", PROJECTOR), ("it", LAPTOP)]
@@ -96,6 +101,83 @@ def test_sly_dice_as_the_review_found_it(open_app, play_server, lang, size):
     expect(roll).to_contain_text("0")
     expect(panel.locator(".dicelab-new-game")).to_be_hidden()  # one New game, the end's
     expect(panel.locator(".dicelab-again")).to_be_visible()
+
+
+def sly_at_round_one_s_last_claim(path: Any, seed: int = 1) -> None:
+    """Save to `path` a game of Ana, Cleo and Duda where Ana is asked about the last
+    claim of round 1 (an accusation settles it and ends the round)."""
+    game = SlyDiceGame(["Ana", "Cleo", "Duda"], seed=seed)
+    kinds = dict(zip(game.players, ("calculator", "calculator", "honest")))
+    rng = np.random.default_rng(seed)
+    while not game.state.history:
+        (name,) = game.to_move()
+        state = game.state
+        others = [s for i, s in enumerate(state.seats) if i != state.claimer]
+        if name == "Ana" and state.phase == "ask" and all(s.settled for s in others):
+            game.save(path)
+            return
+        game.apply(strategy(kinds[name])(game.view(name), game.legal_actions(name), rng))
+    raise AssertionError(f"seed {seed}: Ana is never asked about round 1's last claim")
+
+
+def solo_before_ana_goes_out(path: Any, seed: int = 8) -> None:
+    """Save to `path` a game of Solo where Ana, on her turn, may play her last card."""
+    game = SoloGame(["Ana", "Cleo", "Duda"], seed=seed)
+    rng, bot = np.random.default_rng(seed), solo_strategy("blocker")
+    while not game.state.rounds:
+        name, state = game.to_move()[0], game.state
+        if name == "Ana" and state.turn == 0 and len(state.hands[0]) == 1 and game.legal_actions():
+            game.save(path)
+            return
+        game.apply(bot(game.view(name), game.legal_actions(name), rng))
+    raise AssertionError(f"seed {seed}: Ana never holds one card she may play")
+
+
+@pytest.mark.parametrize(("lang", "size"), CASES)
+def test_a_round_s_end_waits_for_next_round(open_app, play_server, lang, size):
+    """3: the last claim's result and the dice shown stay until Next round; 13: Solo's
+    round end shows the cards that scored, not the next round's hand."""
+    page = open_app(size, lang, game="sly-dice")
+    panel, w = page.locator(".dicelab-sly-dice"), Words(SLY_WORDS, lang)
+    sly_at_round_one_s_last_claim(play_server.workdir / f"sly-ask-{lang}.json")
+    twin = SlyDicePanel(["Ana", "Cleo", "Duda"], lang=lang, bots=["calculator", "honest"])
+    twin.load_game(play_server.workdir / f"sly-ask-{lang}.json")
+    load(panel, f"sly-ask-{lang}.json")
+    panel.locator(".dicelab-accuse").click()
+    twin.accuse_button.click()
+    expect(panel.locator(".dicelab-turn")).to_have_text(w("ev_round", round=1))
+    expect(panel.locator(".dicelab-next-round")).to_be_in_viewport()
+    statuses = re.findall(r'<td class="dicelab-status">(.*?)</td>', twin.players_view.widget.value)
+    texts = [html.unescape(re.sub(r"<[^>]+>", "", status)) for status in statuses]
+    assert any(w("status_true") in t or w("status_lie") in t for t in texts), texts
+    expect(panel.locator(".dicelab-status")).to_have_text(texts)  # the last claim's result
+    expect(panel.locator(".dicelab-players-view th")).to_contain_text([w("this_round")])
+    assert violations(page, "Sly Dice, a round's end") == []
+    screenshot(page, f"sly-dice-round-end-{lang}")
+    panel.locator(".dicelab-next-round").click()
+    rounds = twin.game.rules.rounds
+    expect(panel.locator(".dicelab-turn")).to_have_text(w("round", round=2, rounds=rounds))
+    expect(panel.locator(".dicelab-next-round")).to_be_hidden()
+
+    page = open_app(size, lang, game="solo")
+    panel, w = page.locator(".dicelab-solo"), Words(SOLO_WORDS, lang)
+    solo_before_ana_goes_out(play_server.workdir / f"solo-out-{lang}.json")
+    load(panel, f"solo-out-{lang}.json")
+    expect(panel.locator(".dicelab-hand-card:visible")).to_have_count(1)
+    panel.locator(".dicelab-hand-card:visible").click()
+    ended = SoloGame.load(play_server.workdir / f"solo-out-{lang}.json")
+    ended.apply(ended.legal_actions()[0])
+    left = ended.state.ended
+    assert left is not None
+    box_ = panel.locator(".dicelab-round-over")
+    expect(box_).to_be_visible()
+    expect(box_.locator(".dicelab-chip")).to_have_count(sum(len(h) for h in left.hands))
+    expect(panel.locator(".dicelab-hand-card:visible")).to_have_count(0)  # not round 2's hand
+    expect(panel.locator(".dicelab-next-round")).to_be_in_viewport()
+    assert violations(page, "Solo, a round's end") == []
+    screenshot(page, f"solo-round-end-{lang}")
+    panel.locator(".dicelab-next-round").click()
+    expect(panel.locator(".dicelab-hand-card:visible")).to_have_count(8)
 
 
 @pytest.mark.parametrize(("lang", "size"), [*CASES, ("pt", LAPTOP)])  # pt: the longest bots

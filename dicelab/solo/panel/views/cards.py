@@ -77,6 +77,7 @@ CARDS_CSS = (
   border-width: 2px; border-radius: 4px; margin: 1px; vertical-align: middle; }
 .dicelab-solo .dicelab-face.dicelab-chip::before { font-size: 7px; left: 1px; }
 .dicelab-solo .dicelab-cards-left { display: inline-block; max-width: 16em; text-align: left; }
+.dicelab-solo table.dicelab-table td:has(> .dicelab-cards-left) { text-align: left; }
 .dicelab-solo .dicelab-face.dicelab-back, .dicelab-solo .dicelab-mini {
   background: repeating-linear-gradient(45deg, #b71c1c 0 4px, #8e0000 4px 8px); }
 .dicelab-solo .dicelab-mini { display: inline-block; width: 9px; height: 14px; margin-right: 1px;
