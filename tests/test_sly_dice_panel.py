@@ -38,7 +38,7 @@ from dicelab.sly_dice.panel import SlyDicePanel
 from dicelab.sly_dice.panel.views import VIEWS_CSS, dice_text
 from dicelab.sly_dice.panel.words import WORDS
 from dicelab.sly_dice.rules import SlyRules
-from dicelab.sly_dice.seen import ASSUMED_LIE_RATE
+from dicelab.sly_dice.seen import ASSUMED_LIE_RATE, Seen
 from dicelab.sly_dice.state import Seat
 from dicelab.sly_dice.strategy import strategy
 from tests.widget_tree import usable_saying_why_not, widget_states
@@ -576,9 +576,9 @@ def check_hints(panel: SlyDicePanel) -> str:
         assert claimer is not None
         other = view.seats[claimer]
         assert other.claim is not None
-        post = rolling_posterior(
-            other.claim, common, other.aside, ASSUMED_LIE_RATE, view.table, rules
-        )
+        kind = panel.kinds[claimer]  # review 2, defect 4: read by the bot's own way of playing
+        assert kind  # (brute-forced in test_sly_equilibrium)
+        post = strategy(kind).read_claim(Seen.of(view, claimer), other.claim)
         true_row, lie_row = rows
         assert [c[0] for c in true_row[1:]] == [post.prior, post.if_true, post.posterior]
         assert [c[0] for c in lie_row[1:]] == [1 - post.prior, post.if_false, 1 - post.posterior]
@@ -587,8 +587,9 @@ def check_hints(panel: SlyDicePanel) -> str:
         note = html.unescape(hints.note.value)
         assert w.signed(values["accuse_standing"]) in note
         assert f"{w.signed(values['pass_standing'])} (" in note
-        name = view.players[claimer]  # review 2, defect 4: a model assumed, not the bot's own
-        assert w("bayes_note", name=name, accuse="", pass_="").split(":")[0] in note
+        name = view.players[claimer]
+        bot = w(f"bot_{kind}")
+        assert w("bayes_note_bot", name=name, bot=bot, accuse="", pass_="").split(".")[0] in note
         return "ask"
     assert phase == "reveal" and seat.claim is not None
     lie = not rules.card(seat.claim).holds(common + seat.own)
@@ -961,3 +962,26 @@ def test_a_rounds_end_stays_in_sight_until_next_round() -> None:
     other.next_round_button.click()
     assert not visible(other.next_round_button) and other.round_label.value.startswith("Round")
     assert other.game.view("Ana").to_move == 0 and other.errors == []
+
+
+def test_a_classmate_s_claim_is_read_by_a_model_said_to_be_assumed() -> None:
+    """At a class table nobody knows how a classmate plays: the Bayes hint reads
+    their claim by the assumed typical player and says so (review 2, defect 4)."""
+    panel = SlyDicePanel(["Ana"], seed=11, bots=["calculator", "random-liar"])
+    rng = np.random.default_rng(11)
+    while phase_of(panel)[0] != "ask":
+        click_turn(panel, rng, Counter(), accusing=0)
+    view, w = panel.game.view("Ana"), panel.words
+    claimer = view.claimer
+    assert claimer is not None
+    other = view.seats[claimer]
+    assert view.common is not None and other.claim is not None
+    panel.hints.refresh(view, 0, [None, "", ""])
+    post = rolling_posterior(
+        other.claim, view.common, other.aside, ASSUMED_LIE_RATE, view.table, view.rules
+    )
+    true_row, _ = table_rows(panel.hints.table.value)
+    assert [c[0] for c in true_row[1:]] == [post.prior, post.if_true, post.posterior]
+    name = view.players[claimer]
+    note = html.unescape(panel.hints.note.value)
+    assert w("bayes_note", name=name, accuse="", pass_="").split(":")[0] in note

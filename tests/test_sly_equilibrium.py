@@ -14,6 +14,7 @@ from scipy.optimize import linprog
 
 from dicelab.core.dice.hands import sorted_hands, weight
 from dicelab.core.engine import play_out
+from dicelab.sly_dice.bayes import rolling_posterior
 from dicelab.sly_dice.claim_game import ClaimGame, solve, solve_linear, tiny_game
 from dicelab.sly_dice.equilibrium import public_states, state_game, state_solution
 from dicelab.sly_dice.game import SlyDiceGame
@@ -213,3 +214,60 @@ def test_the_calculator_does_not_beat_the_equilibrium_beyond_the_noise() -> None
     # (lesson 13 plays 400 games against each bot, with the exact expected gains)
     duel = tournament(["equilibrium", "calculator"], games=100, seed=3, rules=FULL).gain()
     assert duel.ci95[1] > 0, (duel.mean, duel.ci95)  # the calculator's gain is within the noise
+
+
+def brute_read(bot: str, seen: Seen, claim: str) -> Fraction:
+    """P(the claim is true | the bot made it), the obvious way: every ordered roll of the
+    bot's whole turn (its plan choosing each die to set aside), the turns that end
+    with the dice `seen` set aside, and the bot's chance of this claim in each."""
+    plan = points_plan(seen.common, seen.table, seen.rules)
+    card, chooser = seen.rules.card(claim), strategy(bot)
+    claimed = {True: Fraction(0), False: Fraction(0)}
+
+    def turn(aside: tuple[int, ...], rolls: int, chance: Fraction) -> None:
+        n = 3 - len(aside)
+        for dice in itertools.product(range(1, 7), repeat=n):
+            hand, p = tuple(sorted(dice)), chance / 6**n
+            face = plan.choice(aside, hand, rolls + 1) if rolls + 1 < 3 else None
+            if face is not None:
+                turn(tuple(sorted((*aside, face))), rolls + 1, p)
+            elif aside == seen.aside:
+                true = card.holds(seen.common + aside + hand)
+                claimed[true] += p * chooser.claim_chances(seen, hand).get(claim, Fraction(0))
+
+    turn((), 0, Fraction(1))
+    total = claimed[True] + claimed[False]
+    return claimed[True] / total if total else Fraction(-1)
+
+
+@pytest.mark.parametrize("bot", ["honest", "random-liar", "calculator", "equilibrium"])
+def test_each_bot_s_claim_is_read_exactly_as_it_makes_it(bot) -> None:
+    """The panel's Bayes hint for a bot's claim (`Bot.read_claim`) against every way
+    the bot's turn can go, in fractions."""
+    table = DEFAULT_RULES.ids[:5]
+    for common, aside in (
+        ((2, 6, 6), ()),
+        ((2, 6, 6), (6,)),
+        ((1, 3, 5), (5, 5)),
+        ((4, 4, 1), (4,)),
+    ):
+        seen = Seen(common, aside, 3 - len(aside), table, DEFAULT_RULES, 3)
+        for claim in table:
+            read = strategy(bot).read_claim(seen, claim)
+            expected = brute_read(bot, seen, claim)
+            assert (read.posterior if read.evidence else Fraction(-1)) == expected, (
+                common,
+                aside,
+                claim,
+            )
+
+
+def test_a_random_liar_is_read_as_the_bayes_model_with_its_lie_rate() -> None:
+    """With a pair in the common dice every hand holds a true card (no forced claim):
+    the random liar is then the textbook claim model with a lie one time in three."""
+    table = ("pair", *DEFAULT_RULES.ids[1:5])
+    for aside in ((), (6,), (2, 6)):
+        seen = Seen((2, 6, 6), aside, 3 - len(aside), table, DEFAULT_RULES, 3)
+        for claim in table:
+            model = rolling_posterior(claim, (2, 6, 6), aside, Fraction(1, 3), table, DEFAULT_RULES)
+            assert strategy("random-liar").read_claim(seen, claim) == model

@@ -183,15 +183,28 @@ def rolling_posterior(
     True
     """
     common_hand, aside_hand = as_hand(common, COMMON_DICE), as_hand(aside)
-    if len(aside_hand) >= ROLLS:
-        raise SettingsError(f"a player sets at most {ROLLS - 1} dice aside")
     cards = _cards(claim, table, rules)
-    rolls, n = len(aside_hand) + 1, ROLLS - len(aside_hand)
-    weighted: Sequence[tuple[Hand, int]] = _weighted(n)
-    if rolls < ROLLS:
-        plan = points_plan(common_hand, cards, rules)
-        weighted = [(h, w) for h, w in weighted if plan.stops(aside_hand, h, rolls)]
+    weighted = stopped_hands(common_hand, aside_hand, cards, rules)
     return _tally(claim, common_hand + aside_hand, weighted, _rate(lie_rate), cards, rules)
+
+
+def stopped_hands(
+    common: Hand, aside: Hand, table: tuple[str, ...], rules: SlyRules
+) -> Sequence[tuple[Hand, int]]:
+    """The hidden hands a claimer who rolls by the points plan can hold, having set
+    `aside` aside and stopped, with their weights (how many ordered rolls give
+    each): after a stop before the third roll, only the hands the plan stops on.
+
+    >>> stopped_hands((6, 6, 1), (), ("pair", "four_kind"), DEFAULT_RULES)[:2]
+    [((1, 1, 1), 1), ((1, 6, 6), 3)]
+    """
+    if len(aside) >= ROLLS:
+        raise SettingsError(f"a player sets at most {ROLLS - 1} dice aside")
+    rolls, n = len(aside) + 1, ROLLS - len(aside)
+    if rolls == ROLLS:
+        return _weighted(n)
+    plan = points_plan(common, table, rules)
+    return [(h, w) for h, w in _weighted(n) if plan.stops(aside, h, rolls)]
 
 
 def _tally(

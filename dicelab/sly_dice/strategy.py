@@ -41,7 +41,7 @@ import numpy as np
 
 from dicelab.core.dice.hands import as_hand
 from dicelab.errors import SettingsError
-from dicelab.sly_dice.bayes import should_accuse
+from dicelab.sly_dice.bayes import Posterior, should_accuse, stopped_hands
 from dicelab.sly_dice.game import Accuse, Action, Claim, Pass, Reveal, Roll, RollCommon, Stop
 from dicelab.sly_dice.odds import points_plan
 from dicelab.sly_dice.seen import Hand, Seen
@@ -116,6 +116,30 @@ class Bot:
         if not false or not self.lie_rate:
             return {honest: Fraction(1)}
         return {honest: 1 - self.lie_rate, **{c: self.lie_rate / len(false) for c in false}}
+
+    def read_claim(self, seen: Seen, claim: str) -> Posterior:
+        """Bayes' rule for `claim` made by this bot, exact for it: its rolling (the
+        points plan) says which hidden hands it can hold as `seen`, and
+        `claim_chances` how often it makes this claim with each.
+
+        >>> from dicelab.sly_dice.rules import DEFAULT_RULES
+        >>> seen = Seen((6, 6, 1), (), 3, ("pair", "four_kind"), DEFAULT_RULES)
+        >>> strategy("honest").read_claim(seen, "four_kind").posterior  # it never lies
+        Fraction(1, 1)
+        """
+        weighted = stopped_hands(seen.common, seen.aside, seen.table, seen.rules)
+        card = seen.rules.card(claim)
+        weights: dict[bool, Fraction] = {True: Fraction(0), False: Fraction(0)}
+        claimed: dict[bool, Fraction] = {True: Fraction(0), False: Fraction(0)}
+        for hand, weight in weighted:
+            true = card.holds(seen.common + seen.aside + hand)
+            weights[true] += weight
+            claimed[true] += weight * self.claim_chances(seen, hand).get(claim, Fraction(0))
+        prior = weights[True] / (weights[True] + weights[False])
+        if_true, if_false = (
+            claimed[t] / weights[t] if weights[t] else Fraction(0) for t in (True, False)
+        )
+        return Posterior(claim, prior, if_true, if_false)
 
     def _forced(self, seen: Seen, hidden: Hand) -> str | None:
         """With no true card on the table, the card the others find likeliest."""

@@ -317,7 +317,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         set_visible(self.hints_box, hints_on)
         if hints_on:
             self.hints_box.children = [self.hints.widget]
-            self.hints.refresh(view, self.seat)
+            self.hints.refresh(view, self.seat, self.kinds)
 
     def _why(self) -> str:
         """Why a control cannot be used now: what to do instead."""

@@ -7,13 +7,16 @@
 - claiming: each card, true for you or not, how likely the others find it
   (Bayes, from the dice you set aside) and whether a calculator would accuse;
 - asked about a claim: the Bayes table (prior, likelihood, posterior) and
-  what accusing and passing are worth;
+  what accusing and passing are worth: exact for a bot's claim (its own
+  rolling and claiming, `Bot.read_claim`), else for an assumed typical
+  player (said so);
 - nobody accused your claim: what showing your dice would earn.
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from fractions import Fraction
 
 import ipywidgets as widgets
@@ -22,12 +25,13 @@ from dicelab.core.dice.hands import as_hand
 from dicelab.core.present.charts import Cell, Markup, bar_cell, html_table
 from dicelab.core.present.numbers import fraction_text
 from dicelab.core.ui.widgets import heading
-from dicelab.core.ui.words import Words
+from dicelab.core.ui.words import Words, kind_words
 from dicelab.sly_dice.bayes import accusation_values, rolling_posterior, should_accuse
 from dicelab.sly_dice.odds import card_plan, chance
 from dicelab.sly_dice.rules import SIX
-from dicelab.sly_dice.seen import ASSUMED_LIE_RATE
+from dicelab.sly_dice.seen import ASSUMED_LIE_RATE, Seen
 from dicelab.sly_dice.state import GameState
+from dicelab.sly_dice.strategy import strategy
 
 BAR = "#1e88e5"
 
@@ -48,8 +52,10 @@ class HintsView:
     def _p(self, share: Fraction) -> Markup:
         return bar_cell(share, BAR, self.words.percent(share), fraction_text(share))
 
-    def refresh(self, view: GameState, me: int) -> None:
-        """Show the hints for what `me` has to decide in `view`."""
+    def refresh(self, view: GameState, me: int, kinds: Sequence[str | None] = ()) -> None:
+        """Show the hints for what `me` has to decide in `view`; `kinds` says who plays
+        each seat (a bot's name, None you, "" a classmate), so that a bot's claim is
+        read by the bot's own way of playing."""
         phase, mover = view.phase, view.to_move
         self.note.value = self.table.value = ""
         if mover != me:
@@ -61,7 +67,7 @@ class HintsView:
         elif phase == "claim":
             self._claiming(view, me)
         elif phase == "ask":
-            self._asked(view)
+            self._asked(view, kinds)
         else:
             self._revealing(view, me)
 
@@ -135,15 +141,19 @@ class HintsView:
         self.table.value = html_table(headers, rows, "dicelab-odds")
         self.note.value = f"<small>{html.escape(w('claim_note'))}</small>"  # why true can be 0%
 
-    def _asked(self, view: GameState) -> None:
+    def _asked(self, view: GameState, kinds: Sequence[str | None]) -> None:
         w, rules = self.words, view.rules
         claimer = view.claimer
         assert claimer is not None and view.common is not None
         seat = view.seats[claimer]
         assert seat.claim is not None
-        post = rolling_posterior(
-            seat.claim, view.common, seat.aside, ASSUMED_LIE_RATE, view.table, rules
-        )
+        kind = kinds[claimer] if claimer < len(kinds) else ""
+        if kind:  # a bot: read as it plays
+            post = strategy(kind).read_claim(Seen.of(view, claimer), seat.claim)
+        else:
+            post = rolling_posterior(
+                seat.claim, view.common, seat.aside, ASSUMED_LIE_RATE, view.table, rules
+            )
         rows = []
         for case, prior, likelihood in (
             (w("case_true"), post.prior, post.if_true),
@@ -165,8 +175,9 @@ class HintsView:
         self.table.value = html_table(headers, rows, "dicelab-odds")
         values = accusation_values(post.posterior, seat.claim, rules, len(view.players))
         note = w(
-            "bayes_note",
+            "bayes_note_bot" if kind else "bayes_note",
             name=name,
+            bot=kind_words(kind, w) if kind else "",
             accuse=w.signed(values["accuse_standing"]),
             pass_=w.signed(values["pass_standing"]),
         )

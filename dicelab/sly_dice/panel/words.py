@@ -176,6 +176,12 @@ WORDS = COMMON_WORDS | messages(
         "(a model of a typical player, not {name}'s own way of playing): accuse {accuse}; "
         "pass {pass_} (expected points: yours minus the others' average).",
     ),
+    msg(
+        "sly-dice|bayes_note_bot",
+        "Exact for {name}, the {bot}: the dice it can hold after rolling as it rolls, and "
+        "how often it makes this claim with each. Accuse {accuse}; pass {pass_} (expected "
+        "points: yours minus the others' average).",
+    ),
     # the engine's illegal moves, by rule name
     msg(
         "sly-dice|rule:the start player rolls the common dice first",
