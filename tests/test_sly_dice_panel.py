@@ -656,6 +656,7 @@ def test_save_and_load_buttons_keep_the_game(own_save_folder) -> None:
     assert now and panel.message.text == f"Game loaded ({path.name}). {now}" and panel.errors == []
     assert panel.game.state == saved and json.dumps(panel.game.rng.bit_generator.state) == dice
     copy_ = SlyDicePanel.load(path, lang="es", bots=["calculator", "random-liar"])
+    assert copy_.log.lines[-1] == "La ronda 1 terminó"  # the log: what the table saw
     assert (
         copy_.game.state == saved
         and copy_.seed == 21
@@ -665,6 +666,29 @@ def test_save_and_load_buttons_keep_the_game(own_save_folder) -> None:
     panel.roll_button.click()
     copy_.roll_button.click()
     assert copy_.game.state == panel.game.state
+
+
+RECAP = {"ev_claim", "ev_wrong", "ev_caught", "ev_stands", "ev_kept", "ev_true_shown"}
+RECAP |= {"ev_lie_shown", "ev_round"}
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_loaded_game_s_log_tells_its_claims_as_they_were_logged(own_save_folder, seed) -> None:
+    """After Load the log tells again, from the game alone, every claim, how it was
+    settled and each round's end: the very lines the live log wrote (review 2,
+    defect 10), at every point of a whole game."""
+    own_save_folder.mkdir()
+    panel = SlyDicePanel(["Ana"], seed=seed, bots=["calculator", "random-liar"])
+    rng, path, checked = np.random.default_rng(seed), own_save_folder / "log.json", 0
+    while not panel.game.is_over:
+        if phase_of(panel)[0] == "ask" or phase_of(panel)[0] == "round":
+            panel.save(path)
+            loaded = SlyDicePanel.load(path, bots=["calculator", "random-liar"])
+            told = [(k, v) for k, v in panel.log.events if k in RECAP]
+            assert loaded.log.events[: len(told)] == told and told  # then the bots play on
+            checked += 1
+        click_turn(panel, rng, Counter(), accusing=0.5)
+    assert checked >= 6
 
 
 def test_a_game_with_other_rules_loads_with_its_own_cards(own_save_folder) -> None:

@@ -958,7 +958,12 @@ def test_save_and_load_buttons_keep_the_game(own_save_folder) -> None:
     now = panel._prompt()  # review 2, defect 10: and what to do now
     assert now and panel.message.text == f"Game loaded ({path.name}). {now}" and panel.errors == []
     assert panel.game.state == saved and json.dumps(panel.game.rng.bit_generator.state) == deck
-    assert panel.log.lines == [] and panel.mode() == "turn"
+    rounds = saved.rounds  # the log tells again who went out of each round played
+    assert panel.log.lines == [
+        f"Round {k} is over: {saved.players[points.index(0)]} went out"
+        for k, points in enumerate(rounds, 1)
+    ]
+    assert rounds and panel.mode() == "turn"
     copy_ = SoloPanel.load(path, lang="es", bots=["random", "keep-black"])
     assert (
         copy_.game.state == saved

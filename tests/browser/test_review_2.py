@@ -90,6 +90,8 @@ def test_sly_dice_as_the_review_found_it(open_app, play_server, lang, size):
     message = panel.locator(".dicelab-message")  # 10: and what to do now
     expect(message).to_have_text(re.compile(re.escape(w("loaded", name=f"sly-last-{lang}.json"))))
     assert message.inner_text().strip() != w("loaded", name=f"sly-last-{lang}.json")
+    twin = SlyDicePanel.load(play_server.workdir / f"sly-last-{lang}.json", lang=lang)
+    expect(panel.locator(".dicelab-log li")).to_have_text(twin.log.lines[-8:])  # the log too
     steps = [".dicelab-pass", ".dicelab-keep", ".dicelab-card", ".dicelab-stop", ".dicelab-roll"]
     for _ in range(20):  # Ana's last decision, the bots to the end (never its New game)
         if (step := first_available(panel, [".dicelab-end", *steps])) == ".dicelab-end":

@@ -222,6 +222,8 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
             self._bot_rng = copy.deepcopy(keep._bot_rng)
             self._aside, self._rounds_seen = keep._aside, keep._rounds_seen
             self.log.replay(keep.log.events)
+        else:
+            self.log.recap(game.view(self.me))  # a game loaded or joined: what was played
         self._show_seed(seed)
         self._bots_play()
         self.refresh()

@@ -206,6 +206,54 @@ class EventLog(BaseLog):
             self._round_over(game, before)
         self.show()
 
+    def recap(self, view: GameState) -> None:
+        """Tell again, not as news, what the table saw of the rounds played and of
+        this round's claims, in claiming order: for a game loaded or joined mid-way.
+
+        >>> from dicelab.core.ui.words import Words
+        >>> from dicelab.sly_dice.panel.words import WORDS
+        >>> log = EventLog(Words(WORDS))
+        >>> log.recap(SlyDiceGame(["Ana", "Bia"], seed=1).view("Ana"))  # nothing played yet
+        >>> log.lines
+        []
+        """
+        rounds = [(r.common, r.seats) for r in view.history]
+        if view.common is not None:
+            rounds.append((view.common, view.seats))
+        players = len(view.players)
+        for number, (common, seats) in enumerate(rounds, 1):
+            for k in range(players):  # the claims go clockwise from the start player
+                seat = (number - 1 + k) % players
+                self._told_claim(view, common, seat, seats[seat])
+            if number <= len(view.history):
+                self.add("ev_round", round=number)
+        self.replay(self.events)
+
+    def _told_claim(self, view: GameState, common: tuple[int, ...], index: int, seat: Seat) -> None:
+        """One claim as the table saw it, and how it was settled."""
+        if seat.claim is None:
+            return
+        rules, name = view.rules, view.players[index]
+        points = rules.points_of(seat.claim)
+        self.add("ev_claim", name=name, card=rules.card(seat.claim))
+        if not seat.settled:
+            return
+        if seat.accuser is not None:
+            accuser = view.players[seat.accuser]
+            if is_honest(rules, common, seat):
+                value = self.words.signed(rules.false_accusation, 0)
+                self.add("ev_wrong", name=accuser, claimer=name, points=points, value=value)
+            else:
+                self.add("ev_caught", name=accuser, claimer=name)
+            return
+        self.add("ev_stands", count=points, name=name, points=points)
+        if not seat.shown:
+            self.add("ev_kept", name=name)
+        elif is_honest(rules, common, seat):
+            self.add("ev_true_shown", name=name)
+        else:
+            self.add("ev_lie_shown", name=name, value=rules.successful_lie)
+
     def _seat(
         self, game: SlyDiceGame, before: GameState, index: int
     ) -> tuple[tuple[int, ...], Seat]:

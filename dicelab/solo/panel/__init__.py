@@ -90,6 +90,8 @@ class SoloPanel(SoloView):
             self.bots.keep(keep.bots)
             self.choice.keep(keep.choice)
             self.log.replay(keep.log.events)
+        else:
+            self.log.recap(game.view(self.me))  # a game loaded or joined: what was played
         self._show_seed(seed)
         self._bots_play()
         self.message.clear()

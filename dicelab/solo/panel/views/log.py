@@ -39,6 +39,13 @@ class EventLog(BaseLog):
             return colour_name(value, self.words.lang)
         return super().value_text(key, value)
 
+    def recap(self, view: GameState) -> None:
+        """Tell again, not as news, what the table saw of the rounds played (who
+        went out of each): for a game loaded or joined mid-way."""
+        for number, points in enumerate(view.rounds, 1):
+            self.add("ev_round", round=number, name=view.players[points.index(0)])
+        self.replay(self.events)
+
     def record(self, action: Action, before: GameState, after: GameState) -> int:
         """Log `action` of a player, made on your view `before`, leading to your view
         `after`; the number of events added."""
