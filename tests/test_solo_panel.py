@@ -496,8 +496,11 @@ def test_a_gift_asks_for_two_cards_then_give() -> None:
         arranged(["black-gift", "blue-3", "yellow-7", "green-8"], "red-2"), cls=Recording
     )
     (gift,) = buttons_for(panel, ["black-gift"])
+    panel.hints_toggle.value = True
     gift.click()
     assert panel.choice.ask == "gift" and visible(panel.give_button)
+    advice = html.unescape(panel.hints.advice.value)  # review 2, defect 17: for the Gift
+    assert "play Gift, giving Green 8 and Yellow 7" in advice, advice
     assert unavailable(panel.give_button) and panel.give_button.description == "Give 2 cards"
     assert all(not unavailable(b) for b in panel.hand.buttons if visible(b))
     check = unchanged(panel)

@@ -10,7 +10,8 @@ in force (an action card matches by colour alone), or is black
   card you could play, who plays next and the chance that they hold a
   playable card (hypergeometric, over their hand size); and what the
   `blocker` bot would do in your place (it plays the card that leaves the
-  next player the smallest chance);
+  next player the smallest chance); while you name a colour, an opponent or
+  the cards to give for a card you chose, what the bot would name for it;
 - attacked: what accepting costs, and what the `blocker` bot would do.
 """
 
@@ -27,12 +28,12 @@ import numpy as np
 from dicelab.core.present.charts import Markup, bar_cell, html_table
 from dicelab.core.present.numbers import fraction_text
 from dicelab.core.ui.widgets import heading
-from dicelab.core.ui.words import Words
+from dicelab.core.ui.words import Words, listing
 from dicelab.solo.in_play import can_play, in_force_after, next_after, unseen_cards
 from dicelab.solo.panel.words import colour_name
 from dicelab.solo.rules import Card, card_order
 from dicelab.solo.state import GameState
-from dicelab.solo.strategy import Choice, best_colour, bot, seen_in_view
+from dicelab.solo.strategy import Choice, best_colour, bot, fill, seen_in_view
 
 BAR = "#1e88e5"
 ADVISOR = "blocker"
@@ -63,12 +64,19 @@ class HintsView:
         widget.value = f"<i>{html.escape(self.words(key, **values))}</i>"
 
     def refresh(
-        self, view: GameState, me: int, mode: str, cards: Sequence[Card], can_draw: bool = True
+        self,
+        view: GameState,
+        me: int,
+        mode: str,
+        cards: Sequence[Card],
+        can_draw: bool = True,
+        chosen: Card | None = None,
     ) -> None:
         """The hints for `me` in `view`: `mode` is "wait" (nothing to decide), "turn"
         (your turn, or the card you drew), "jump" (you may jump in) or "answer" (you
         are attacked); `cards` are those you may play now; the chance of drawing a
-        playable card only when you may draw (`can_draw`)."""
+        playable card only when you may draw (`can_draw`); `chosen` is a card you
+        chose that waits for a colour, an opponent or the cards to give."""
         for part in (self.next_draw, self.table, self.advice, self.note):
             part.value = ""
         if mode == "wait":
@@ -101,6 +109,9 @@ class HintsView:
             self.table.value = html_table(headers, rows, "dicelab-odds")
         if mode == "jump":
             self._say(self.advice, "hint_bot", what=w("bot_jumps"))
+        elif chosen is not None:  # what the bot would name for the card you chose
+            filled = fill(seen_in_view(view, me), chosen, np.random.default_rng(0))
+            self._say(self.advice, "hint_bot", what=self.choice_text(filled, view))
         else:
             self._advise(view, me)
         self.note.value = f"<small>{html.escape(w('hint_note', count=left))}</small>"
@@ -136,4 +147,7 @@ class HintsView:
             shown = w("card_naming", card=shown, colour=colour_name(choice.colour, w.lang))
         if choice.target is not None:
             shown = w("card_with", card=shown, name=view.players[choice.target])
+        if choice.gift:
+            given = listing([c.name(w.lang) for c in choice.gift], w)
+            shown = w("card_giving", card=shown, cards=given)
         return w("bot_plays", card=shown)

@@ -155,6 +155,7 @@ LOG_WORDS = messages(
     msg("solo|hint_p_next", "P(they can play)"),
     msg("solo|card_naming", "{card} → {colour}"),
     msg("solo|card_with", "{card} with {name}"),
+    msg("solo|card_giving", "{card}, giving {cards}"),
     msg("solo|hint_bot", "The blocker bot would {what}."),
     msg("solo|bot_plays", "play {card}"),
     msg("solo|bot_draws", "draw a card"),

@@ -275,7 +275,9 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
             self.hints_box.children = [self.hints.widget]
             shown = mode if mode in DECIDING else "wait"
             playable = [c for c in self._hand() if c.id in ids]
-            self.hints.refresh(view, self.seat, shown, playable, self._can_draw())
+            chosen = self.choice.chosen
+            waiting = self._hand()[chosen] if self.choice.ask and chosen is not None else None
+            self.hints.refresh(view, self.seat, shown, playable, self._can_draw(), waiting)
 
     # --- the clicks (see `SoloPanel`) ------------------------------------------------
 
