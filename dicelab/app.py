@@ -8,7 +8,9 @@ screen (`dicelab.classroom.lobby`).  Only the open tab's panel is built (a
 class waits for nothing else); switching the language builds the open tab's
 panel again in the new language around the same game, so nothing is lost,
 and every other built panel when its tab is next opened.  A panel built
-again closes every widget of the one before.
+again closes every widget of the one before.  A game played against bots
+has a "Bots" choice in its footer (`BotChooser`): every bot of the game for
+each seat, with its one-line description, and a new game with them.
 Its language is, by default, that of the environment variable `DICELAB_LANG`
 (`dicelab play --lang` sets it for the app's kernels), else English.
 
@@ -38,7 +40,7 @@ from dicelab.core.i18n import LANGS, LANGUAGE_NAMES, msg, translate
 from dicelab.core.ui.together import together
 from dicelab.core.ui.widgets import close_tree, heading, playable_bundle
 from dicelab.core.ui.words import COMMON_WORDS, Words, check_lang, listing
-from dicelab.errors import SettingsError
+from dicelab.errors import DicelabError, SettingsError
 from dicelab.games import GAMES, GameInfo
 
 TITLE = msg("app_title", "dicelab: play")
@@ -79,6 +81,7 @@ class PlayApp:
         self.players = tuple(players)
         self.lang = default_lang() if lang is None else check_lang(lang)
         self.panels: dict[str, Any] = {}
+        self.choosers: dict[str, Any] = {}  # each game's choice of bots (`BotChooser`)
         self.title = widgets.HTML()
         self.language = widgets.ToggleButtons(options=list(LANGUAGES), value=self.lang)
         self.language.style.button_width = "auto"
@@ -122,10 +125,41 @@ class PlayApp:
                 panel = game.panel_class(players, lang=self.lang)
             else:
                 panel = old.in_language(self.lang)
+        self._place(index, panel, old)
+
+    def _place(self, index: int, panel: Any, old: Any) -> None:
+        """Show `panel` in tab `index` (with its choice of bots), closing `old`."""
+        game = self.games[index]
+        if getattr(panel, "bot_kinds", ()):
+            from dicelab.core.ui.bot_chooser import BotChooser
+
+            chooser = BotChooser(
+                panel.words,
+                panel.bot_kinds,
+                panel.kinds[1:],
+                lambda kinds: self._with_bots(index, kinds),
+                panel.message.error,
+                me=panel.me,
+            )
+            panel.add_to_footer(chooser.toggle, chooser.box)
+            self.choosers[game.name] = chooser
         self.panels[game.name] = panel
         self.tabs.children[index].children = [panel.widget]
         if old is not None:
             close_tree(old.widget)
+
+    def _with_bots(self, index: int, kinds: list[str]) -> None:
+        """A new game of tab `index` with you and these bots (the seed box's seed, if
+        any, else a fresh one)."""
+        game, old = self.games[index], self.panels[self.games[index].name]
+        try:
+            seed = old.next_seed()
+        except DicelabError as error:  # said in the panel's language, nothing changes
+            old.message.error(error.in_language(self.lang))
+            return
+        with together():
+            panel = game.panel_class(self.players[:1], seed=seed, lang=self.lang, bots=kinds)
+        self._place(index, panel, old)
 
     def _open_lobby(self) -> None:
         """The Class tables tab: the lobby (anyone may make a table, and is its

@@ -3,13 +3,22 @@ games, and a notebook that opens with a note rather than a raw repr."""
 
 from __future__ import annotations
 
+import html
 import json
+from collections import Counter
 
 import ipywidgets as widgets
+import numpy as np
+import pytest
 
 from dicelab.app import PlayApp
+from dicelab.core.ui.bot_chooser import BotChooser
 from dicelab.games import GAMES, NOTEBOOKS
 from dicelab.solo.game import Draw
+from tests.test_sly_dice_panel import click_turn as sly_turn
+from tests.test_solo_panel import click_turn as solo_turn
+
+PLAY = {"sly-dice": sly_turn, "solo": solo_turn}
 
 NOTE = "Run this cell to play Dice Poker, Solitaire Dice, Sly Dice and Solo."
 
@@ -141,3 +150,67 @@ def test_the_class_tables_tab_is_the_lobby_in_the_app_s_language() -> None:
     assert app.lobby is not lobby and app.lobby.lang == "fr"
     assert app.lobby.code_text.value == "K3XM9A" and lobby.widget.comm is None
     assert app.lobby.find_button.description == "Trouver la table"
+
+
+def chooser_of(app: PlayApp, game: str) -> BotChooser:
+    """The bot chooser in the footer of `game`'s panel."""
+    chooser = app.choosers[game]
+    assert chooser.toggle in app.panels[game].seed_controls.box.children
+    return chooser
+
+
+@pytest.mark.parametrize("game", ["sly-dice", "solo"])
+def test_every_bot_can_be_chosen_for_a_seat_and_plays_a_round(game) -> None:
+    """The play app's Bots choice: every bot of the game, described, sits at a seat
+    of a new game and plays a whole round (the issue's test)."""
+    app = PlayApp()
+    app.tabs.selected_index = list(GAMES).index(game)
+    panel = app.panels[game]
+    chooser = chooser_of(app, game)
+    assert chooser.kinds == panel.kinds[1:] and chooser.box.layout.display == "none"
+    chooser.toggle.value = True
+    assert chooser.box.layout.display != "none"
+    for number, kind in enumerate(panel.bot_kinds):
+        chooser = chooser_of(app, game)
+        chooser.toggle.value = True
+        chooser.seats[0].value = kind
+        about = panel.words(f"about_{kind}")
+        assert html.escape(about) in chooser.rows.children[0].children[1].value
+        app.panels[game].seed_controls.seed_text.value = str(number + 1)
+        chooser.start_button.click()
+        played = app.panels[game]
+        assert played.kinds[1] == kind and played.seed == number + 1 and played.errors == []
+        assert app.tabs.children[list(GAMES).index(game)].children == (played.widget,)
+        rng = np.random.default_rng(number)
+        for _ in range(500):  # a whole round, by clicks
+            if played.waits_for_next_round():
+                break
+            PLAY[game](played, rng, Counter())
+        else:
+            raise AssertionError(f"no round's end with the {kind} bot")
+        assert played.errors == []
+
+
+def test_the_bots_chooser_answers_every_click_and_keeps_the_language() -> None:
+    app = PlayApp(lang="it")
+    app.tabs.selected_index = list(GAMES).index("sly-dice")
+    chooser = chooser_of(app, "sly-dice")
+    panel = app.panels["sly-dice"]
+    chooser.remove_button.click()
+    chooser.remove_button.click()  # one bot at least: said, nothing else
+    assert panel.message.kind == "error" and panel.message.text == panel.words("least_bots")
+    for _ in range(5):
+        chooser.add_button.click()
+    assert len(chooser.kinds) == 5 and panel.message.text == panel.words("most_bots")
+    state = panel.game.state
+    panel.seed_controls.seed_text.value = "-1"
+    chooser.start_button.click()  # a bad seed: said in Italian, the game left as it is
+    assert app.panels["sly-dice"] is panel and panel.game.state is state
+    assert panel.message.text.startswith("il seme")
+    panel.seed_controls.seed_text.value = ""
+    chooser.start_button.click()
+    played = app.panels["sly-dice"]
+    assert len(played.game.players) == 6 and played.kinds[1:] == chooser.kinds
+    app.language.value = "pt"
+    assert app.panels["sly-dice"].kinds == played.kinds  # the bots kept in another language
+    assert chooser_of(app, "sly-dice").kinds == played.kinds[1:]

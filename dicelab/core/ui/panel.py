@@ -362,12 +362,19 @@ class Panel(Generic[G, H]):
         typed in the seed box, else a fresh one (shown in the panel)."""
         seed = check_seed(seed)
         if seed is None:
-            seed = self.seed_controls.next_seed()
-            if self.seed_hidden and seed == self.seed:  # a copy of what the rules hide
-                raise SettingsError.said(SAME_SEED)
+            seed = self.next_seed()
         game = self._fresh_game(seed)
         self._install(game, seed)
         self.message.info(self._started_text(game, seed))
+
+    def next_seed(self) -> int:
+        """The next game's seed: the one typed in the seed box, else a fresh one;
+        `SettingsError` for a bad one, or for this game's own seed while the rules
+        hide it (a copy would recompute what they hide)."""
+        seed = self.seed_controls.next_seed()
+        if self.seed_hidden and seed == self.seed:
+            raise SettingsError.said(SAME_SEED)
+        return seed
 
     def save(self, path: str | Path) -> None:
         """Write the game to a JSON file (`SaveFileError` if it cannot be written)."""

@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+import ipywidgets as widgets
+
 from dicelab.core.engine import MAX_PLAYERS, player_names
 from dicelab.core.ui.at_table import TablePanel
 from dicelab.core.ui.panel import G, H
@@ -84,6 +86,7 @@ class BotsPanel(TablePanel[G, H]):
 
     kinds: list[str | None]
     players_view: Any  # who sits where (`kinds` names them)
+    bot_kinds: tuple[str, ...] = ()  # every bot that may sit at its table
 
     @property
     def me(self) -> str:
@@ -103,6 +106,13 @@ class BotsPanel(TablePanel[G, H]):
 
     def _options(self) -> dict[str, Any]:
         return {"bots": self.kinds[1:]}
+
+    def add_to_footer(self, control: widgets.Widget, box: widgets.Widget) -> None:
+        """Put `control` in the footer's row (beside New game) and `box` just above
+        the footer (the play app's choice of bots)."""
+        self.seed_controls.box.children += (control,)
+        *above, foot = self.widget.children
+        self.widget.children = (*above, box, foot)
 
     @classmethod
     def from_game(

@@ -34,6 +34,14 @@ __all__ = [
 ]
 
 COMMON_WORDS = messages(
+    # the play app's choice of bots
+    msg("bots_toggle", "Bots"),
+    msg("add_bot", "Add a bot"),
+    msg("remove_bot", "Remove a bot"),
+    msg("start_with_bots", "New game with these bots"),
+    msg("bots_help", "Who plays each seat: the bots change with the next new game"),
+    msg("most_bots", "At most 5 bots: a game has 6 seats"),
+    msg("least_bots", "At least one bot: a game needs you and one bot or more"),
     # the controls
     msg("new_game", "New game"),
     msg("seed", "Seed:"),

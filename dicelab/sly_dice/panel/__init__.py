@@ -61,7 +61,7 @@ from dicelab.sly_dice.panel.views import (
 )
 from dicelab.sly_dice.panel.words import WORDS
 from dicelab.sly_dice.rules import COMMON_DICE, OWN_DICE, ROLLS, RULE_OVER, SlyRules
-from dicelab.sly_dice.strategy import strategy
+from dicelab.sly_dice.strategy import STRATEGIES, strategy
 
 DEFAULT_SAVE = "sly-dice-save.json"
 
@@ -84,6 +84,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         ),
     )
     hides_information = True
+    bot_kinds = STRATEGIES
 
     def __init__(
         self,

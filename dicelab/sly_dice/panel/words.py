@@ -39,6 +39,19 @@ WORDS = COMMON_WORDS | messages(
     msg("sly-dice|bot_random-liar", "random liar bot"),
     msg("sly-dice|bot_calculator", "calculator bot"),
     msg("sly-dice|bot_equilibrium", "equilibrium bot"),
+    msg(
+        "sly-dice|about_honest",
+        "Never lies: claims its best true card, accuses only an impossible claim",
+    ),
+    msg("sly-dice|about_random-liar", "Lies one time in three and accuses one time in four"),
+    msg(
+        "sly-dice|about_calculator",
+        "Lies when it expects nobody to accuse; accuses when Bayes' rule says it pays",
+    ),
+    msg(
+        "sly-dice|about_equilibrium",
+        "Claims and accuses as the solved claim game says: no way of playing gains against it",
+    ),
     msg("sly-dice|accuse", "Accuse"),
     msg("sly-dice|pass", "Pass"),
     msg("sly-dice|show", "Show my dice"),

@@ -32,6 +32,7 @@ from dicelab.solo.panel.seats import BotSeats, seats_of
 from dicelab.solo.panel.views import DECIDING, SoloView
 from dicelab.solo.panel.words import WORDS
 from dicelab.solo.rules import SoloRules
+from dicelab.solo.strategy import STRATEGIES
 
 DEFAULT_SAVE = "solo-save.json"
 MOVES = 10_000  # more bot moves than a round can take between two of yours
@@ -47,6 +48,7 @@ class SoloPanel(SoloView):
     game_class = SoloGame
     default_save = DEFAULT_SAVE
     hides_information = True
+    bot_kinds = STRATEGIES
 
     def __init__(
         self,

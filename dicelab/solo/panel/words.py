@@ -226,6 +226,14 @@ WORDS = (
         msg("solo|bot_keep-black", "black-keeper bot"),
         msg("solo|bot_dump-high", "high-dumper bot"),
         msg("solo|bot_blocker", "blocker bot"),
+        msg("solo|about_random", "Plays any card it may, at random"),
+        msg("solo|about_keep-black", "Plays its coloured cards first and keeps its black cards"),
+        msg("solo|about_dump-high", "Plays the card worth the most penalty points first"),
+        msg(
+            "solo|about_blocker",
+            "Plays the card that leaves the next player the smallest chance of a playable "
+            "card (exact odds)",
+        ),
         # the controls
         msg("solo|draw", "Draw a card"),
         msg("solo|accept", "Accept"),
