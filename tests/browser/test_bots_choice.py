@@ -1,0 +1,85 @@
+"""The play app's Bots choice in the browser (issue 52): in Sly Dice and Solo,
+"Bots" beside New game opens one menu per seat with every bot of the game,
+each described when chosen; a seat is added, and "New game with these bots"
+seats them (Sly Dice: the equilibrium bot plays a whole round against you),
+at the projector's size in English and the laptop's in Portuguese, every
+label whole and the choice axe-clean.  Its own module: it leaves other bots
+at the app's tables."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from dicelab.core.ui.words import COMMON_WORDS, Words
+from dicelab.sly_dice.panel.words import WORDS as SLY_WORDS
+from dicelab.sly_dice.strategy import STRATEGIES as SLY_BOTS
+from dicelab.solo.panel.words import WORDS as SOLO_WORDS
+from dicelab.solo.strategy import STRATEGIES as SOLO_BOTS
+from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, screenshot
+from tests.browser.test_accessibility import act, first_available, violations
+
+pytestmark = pytest.mark.browser
+CASES = [("en", PROJECTOR), ("pt", LAPTOP)]
+GAMES = {"sly-dice": (SLY_WORDS, SLY_BOTS), "solo": (SOLO_WORDS, SOLO_BOTS)}
+SLY_STEPS = [".dicelab-pass", ".dicelab-keep", ".dicelab-card", ".dicelab-stop", ".dicelab-roll"]
+
+
+def choose(page, game: str, lang: str, kinds: list[str]):
+    """Open the Bots choice of `game`, show each bot's description in the first seat,
+    seat `kinds` (adding seats as needed) and start a new game with seed 7; the new
+    panel."""
+    table, bots = GAMES[game]
+    w = Words(table, lang)
+    panel = page.locator(f".dicelab-{game}")
+    panel.locator(".dicelab-bots-toggle").click()
+    box = panel.locator(".dicelab-bots")
+    expect(box).to_be_visible()
+    expect(box).to_contain_text(w("bots_help"))
+    menus = box.locator(".dicelab-seat-bot select")
+    expect(menus.first).to_be_visible()
+    for i, kind in enumerate(bots):  # every bot, described as it is chosen
+        menus.first.select_option(index=i)
+        expect(box.locator(".dicelab-bot-about").first).to_have_text(w(f"about_{kind}"))
+    assert cut_labels(page) == []
+    assert violations(page, f"{game}: the Bots choice") == []
+    while (seats := menus.count()) != len(kinds):  # the seats the game has, to those wanted
+        box.locator(".dicelab-add-bot" if seats < len(kinds) else ".dicelab-remove-bot").click()
+        expect(menus).not_to_have_count(seats)
+    for i, kind in enumerate(kinds):
+        menus.nth(i).select_option(index=bots.index(kind))
+    panel.locator(".dicelab-seed-text input").fill("7")
+    box.locator(".dicelab-start-bots").click()
+    players = page.locator(f".dicelab-{game} .dicelab-players-view")
+    for kind in kinds:
+        expect(players).to_contain_text(w(f"bot_{kind}"))
+    expect(page.locator(f".dicelab-{game} .dicelab-bots")).to_be_hidden()  # a new panel
+    return page.locator(f".dicelab-{game}")
+
+
+@pytest.mark.parametrize(("lang", "size"), CASES)
+def test_bots_are_chosen_seat_by_seat_and_play(open_app, lang, size):
+    page = open_app(size, lang, game="sly-dice")
+    panel = choose(page, "sly-dice", lang, ["equilibrium", "honest", "random-liar"])
+    expect(panel.locator(".dicelab-players-view tr")).to_have_count(5)  # a head, you, 3 bots
+    panel.locator(".dicelab-roll").click()  # the common dice
+    for _ in range(60):  # a whole round against the equilibrium bot
+        if (step := first_available(panel, [".dicelab-next-round", *SLY_STEPS])) == (
+            ".dicelab-next-round"
+        ):
+            break
+        act(panel, step)
+    else:
+        raise AssertionError("no round's end after 60 steps")
+    expect(panel.locator(".dicelab-message")).not_to_have_class("dicelab-message-error")
+
+    page = open_app(size, lang, game="solo")
+    panel = choose(page, "solo", lang, ["random", "blocker"])
+    expect(panel.locator(".dicelab-hand-card:visible").first).to_be_visible()
+    w = Words(COMMON_WORDS, lang)
+    panel.locator(".dicelab-bots-toggle").click()
+    expect(panel.locator(".dicelab-bots")).to_be_visible()
+    screenshot(page, f"solo-bots-{lang}")
+    for _ in range(2):  # one bot at least: a refused click says why
+        panel.locator(".dicelab-remove-bot").click(force=True)
+    expect(panel.locator(".dicelab-message")).to_have_text(w("least_bots"))
