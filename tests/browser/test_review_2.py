@@ -4,7 +4,9 @@ projector's size in English and the laptop's in Italian: a usable control with
 no "Not now" tooltip (6), Roll and Stop that stay put when a die is chosen (8),
 what to do now after Load (10), the end of a Sly Dice game with its last round
 in sight and one New game (11), a round's end held until Next round in Sly Dice
-(3: the last claim's result) and Solo (13: the hands that scored), the claim
+(3: the last claim's result) and Solo (13: the hands that scored), the Bayes
+hint read by the claiming bot's own play (4), Solo's Hints for the Gift being
+given (17), the claim
 table explained (5), Solo's hints with no chance of a draw that is not allowed
 (18), its bots named in one form (15), a wrong card's one reason, as its
 tooltip says (14), and a bad seed answered in the panel's language (19); and
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -31,7 +34,7 @@ from dicelab.sly_dice.panel.words import WORDS as SLY_WORDS
 from dicelab.sly_dice.strategy import strategy
 from dicelab.solitaire.panel import SolitairePanel
 from dicelab.solitaire.panel.words import WORDS as SOLITAIRE_WORDS
-from dicelab.solo.game import SoloGame
+from dicelab.solo.game import Play, SoloGame
 from dicelab.solo.panel import SoloPanel
 from dicelab.solo.panel.words import WORDS as SOLO_WORDS
 from dicelab.solo.strategy import strategy as solo_strategy
@@ -122,17 +125,31 @@ def sly_at_round_one_s_last_claim(path: Any, seed: int = 1) -> None:
     raise AssertionError(f"seed {seed}: Ana is never asked about round 1's last claim")
 
 
-def solo_before_ana_goes_out(path: Any, seed: int = 8) -> None:
-    """Save to `path` a game of Solo where Ana, on her turn, may play her last card."""
+def solo_when_ana(path: Any, may: Callable[[SoloGame], bool], seed: int) -> None:
+    """Save to `path` a game of Solo at Ana's first turn where she `may` do something."""
     game = SoloGame(["Ana", "Cleo", "Duda"], seed=seed)
     rng, bot = np.random.default_rng(seed), solo_strategy("blocker")
     while not game.state.rounds:
         name, state = game.to_move()[0], game.state
-        if name == "Ana" and state.turn == 0 and len(state.hands[0]) == 1 and game.legal_actions():
+        if name == "Ana" and state.turn == 0 and state.phase == "play" and may(game):
             game.save(path)
             return
         game.apply(bot(game.view(name), game.legal_actions(name), rng))
-    raise AssertionError(f"seed {seed}: Ana never holds one card she may play")
+    raise AssertionError(f"seed {seed}: no such turn of Ana's in round 1")
+
+
+def solo_before_ana_goes_out(path: Any, seed: int = 8) -> None:
+    """Save to `path` a game of Solo where Ana, on her turn, may play her last card."""
+    solo_when_ana(path, lambda game: len(game.state.hands[0]) == 1, seed)
+
+
+def solo_with_a_gift(path: Any, seed: int = 3) -> None:
+    """Save to `path` a game of Solo where Ana, on her turn, may play a Gift."""
+
+    def gift(game: SoloGame) -> bool:
+        return any(isinstance(a, Play) and a.card == "black-gift" for a in game.legal_actions())
+
+    solo_when_ana(path, gift, seed)
 
 
 @pytest.mark.parametrize(("lang", "size"), CASES)
@@ -145,6 +162,13 @@ def test_a_round_s_end_waits_for_next_round(open_app, play_server, lang, size):
     twin = SlyDicePanel(["Ana", "Cleo", "Duda"], lang=lang, bots=["calculator", "honest"])
     twin.load_game(play_server.workdir / f"sly-ask-{lang}.json")
     load(panel, f"sly-ask-{lang}.json")
+    panel.locator(".dicelab-hints-toggle").click()  # 4: the Bayes hint read by the bot's own play
+    twin.hints_toggle.value = True
+    note = re.sub(r"<[^>]+>", "", html.unescape(twin.hints.note.value))
+    claimer = twin.game.players[twin.game.state.claimer or 0]
+    assert note.startswith(w("bayes_note_bot", name=claimer, bot="", accuse="", pass_="")[:12])
+    expect(panel.locator(".dicelab-hints")).to_contain_text(note)
+    panel.locator(".dicelab-hints-toggle").click()
     panel.locator(".dicelab-accuse").click()
     twin.accuse_button.click()
     expect(panel.locator(".dicelab-turn")).to_have_text(w("ev_round", round=1))
@@ -180,6 +204,17 @@ def test_a_round_s_end_waits_for_next_round(open_app, play_server, lang, size):
     screenshot(page, f"solo-round-end-{lang}")
     panel.locator(".dicelab-next-round").click()
     expect(panel.locator(".dicelab-hand-card:visible")).to_have_count(8)
+
+    solo_with_a_gift(play_server.workdir / f"solo-gift-{lang}.json")  # 17: the Gift's hints
+    twin_solo = SoloPanel.load(play_server.workdir / f"solo-gift-{lang}.json", lang=lang)
+    load(panel, f"solo-gift-{lang}.json")
+    panel.locator(".dicelab-hints-toggle").click()
+    twin_solo.hints_toggle.value = True
+    twin_solo.hand.button_for("black-gift").click()
+    advice = re.sub(r"<[^>]+>", "", html.unescape(twin_solo.hints.advice.value))
+    assert ", " in advice  # the cards the blocker bot would give
+    panel.locator(".dicelab-hand-card.dicelab-kind-gift").first.click()
+    expect(panel.locator(".dicelab-hints-advice")).to_have_text(advice)
 
 
 @pytest.mark.parametrize(("lang", "size"), [*CASES, ("pt", LAPTOP)])  # pt: the longest bots
