@@ -568,7 +568,12 @@ def check_hints(panel: SlyDicePanel) -> str:
             assert name == card.name(w.lang)
             assert true == yes_no[chance(card, common + seat.own, 0) == 1]
             assert p == post.posterior and text == w.percent(post.posterior)
-            assert accuse == yes_no[should_accuse(post.posterior, card_id, rules, players)]
+            # against bots: the chance that one accuses, each by its own rule
+            assert panel.kinds[1:] == ["calculator", "random-liar"]
+            impossible = chance(card, common + aside, 3 - len(aside)) == 0
+            calculator = impossible or should_accuse(post.posterior, card_id, rules, players)
+            liar = Fraction(1) if impossible else Fraction(1, 4)
+            assert accuse[0] == 1 - (1 - Fraction(calculator)) * (1 - liar)
         assert html.unescape(hints.note.value) == f"<small>{w('claim_note')}</small>"  # defect 5
         return "claim"
     if phase == "ask":

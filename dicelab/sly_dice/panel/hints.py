@@ -5,7 +5,9 @@
   best chance of making it by the end of your rolls, with the move that
   gets it;
 - claiming: each card, true for you or not, how likely the others find it
-  (Bayes, from the dice you set aside) and whether a calculator would accuse;
+  (Bayes, from the dice you set aside) and, against bots, the exact chance
+  that one of them accuses it (each bot's `accuse_chance`), else whether a
+  calculator would accuse;
 - asked about a claim: the Bayes table (prior, likelihood, posterior) and
   what accusing and passing are worth: exact for a bot's claim (its own
   rolling and claiming, `Bot.read_claim`), else for an assumed typical
@@ -65,7 +67,7 @@ class HintsView:
         elif phase == "rolling":
             self._rolling(view, me)
         elif phase == "claim":
-            self._claiming(view, me)
+            self._claiming(view, me, kinds)
         elif phase == "ask":
             self._asked(view, kinds)
         else:
@@ -115,29 +117,38 @@ class HintsView:
         headers = [w("card"), w("points"), w("p_seen"), w("p_best"), w("best_move")]
         self.table.value = html_table(headers, rows, "dicelab-odds")
 
-    def _claiming(self, view: GameState, me: int) -> None:
+    def _claiming(self, view: GameState, me: int, kinds: Sequence[str | None]) -> None:
         w, seat, rules = self.words, view.seats[me], view.rules
         assert view.common is not None
         common, aside = as_hand(view.common), as_hand(seat.aside)
         true = rules.true_cards(view.common + seat.own, view.table)
         players = len(view.players)
+        bots = [strategy(str(k)) for i, k in enumerate(kinds) if i != me and k]
+        against_bots = len(bots) == players - 1  # else a classmate's way is not known
         rows = []
         for card_id in view.table:
             p = rolling_posterior(
                 card_id, common, aside, ASSUMED_LIE_RATE, view.table, rules
             ).posterior
-            accuse = should_accuse(p, card_id, rules, players)
+            if against_bots:  # the exact chance that a bot accuses (each decides alone)
+                passed = Fraction(1)
+                for bot in bots:
+                    passed *= 1 - bot.accuse_chance(Seen.of(view, me), card_id)
+                accused: Cell = self._p(1 - passed)
+            else:
+                accused = w("yes") if should_accuse(p, card_id, rules, players) else w("no")
             rows.append(
                 [
                     self._card_name(view, card_id),
                     str(rules.points_of(card_id)),
                     w("yes") if card_id in true else w("no"),
                     self._p(p),
-                    w("yes") if accuse else w("no"),
+                    accused,
                 ]
             )
         self.title.value = heading(w("hint_claim"))
-        headers = [w("card"), w("points"), w("true_for_you"), w("p_others"), w("they_accuse")]
+        accuse = w("bots_accuse" if against_bots else "they_accuse")
+        headers = [w("card"), w("points"), w("true_for_you"), w("p_others"), accuse]
         self.table.value = html_table(headers, rows, "dicelab-odds")
         self.note.value = f"<small>{html.escape(w('claim_note'))}</small>"  # why true can be 0%
 

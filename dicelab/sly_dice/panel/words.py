@@ -177,6 +177,7 @@ WORDS = COMMON_WORDS | messages(
         "hidden dice. A card true for you may look unlikely to them, even 0%.",
     ),
     msg("sly-dice|they_accuse", "A calculator accuses?"),
+    msg("sly-dice|bots_accuse", "P(a bot accuses)"),
     msg("sly-dice|case", "Case"),
     msg("sly-dice|case_true", "true"),
     msg("sly-dice|case_lie", "lie"),
