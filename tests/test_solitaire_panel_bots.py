@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import html
 import threading
 from typing import Any
 
@@ -174,9 +175,11 @@ def test_the_bot_menu_takes_effect_at_the_next_new_game() -> None:
         "planner bot",
         "search bot",
     ]
+    assert panel.bot_about.value == ""  # no bot, nothing to describe
     panel.roll_button.click()
     menu.value = ("search",)
     assert panel.message.text == "The bot changes at the next New game"
+    assert panel.bot_about.value == f"<small>{html.escape(panel.words('about_search'))}</small>"
     assert panel.game.players == ("Ana", "Bruno") and panel.game.rolls == 1
     panel.seed_text.value = "8"
     panel.new_game_button.click()
@@ -197,6 +200,8 @@ def test_the_bot_menu_takes_effect_at_the_next_new_game() -> None:
 def test_the_bot_menu_shows_several_bots_and_a_full_table() -> None:
     panel = SolitairePanel(["Ana"], seed=8, bots=["planner", "random"])
     assert panel.bot_choice.label == "planner bot and random bot"
+    about = panel.words("about_planner"), panel.words("about_random")
+    assert panel.bot_about.value == f"<small>{html.escape(' · '.join(about))}</small>"  # each
     panel.new_game_button.click()
     assert panel.bots == {"Cleo": "planner", "Duda": "random"}
     full = SolitairePanel(["A", "B", "C", "D", "E", "F"], seed=1)

@@ -33,6 +33,7 @@ A bot has a seat of its own and chooses as soon as the dice are rolled:
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -133,7 +134,9 @@ class SolitairePanel(TablePanel[SolitaireGame, HintsView]):
         )
         self.bot_choice.add_class("dicelab-bot-choice")
         self.bot_choice.observe(self._on_bot_choice, names="value")
-        self.seed_controls.box.children += (self.bot_choice,)
+        self.bot_about = widgets.HTML()  # what the chosen bot does, in one line
+        self.bot_about.add_class("dicelab-bot-about")
+        self.seed_controls.box.children += (self.bot_choice, self.bot_about)
         dice_row = widgets.HBox(
             [v.box for v in self.dice_views] + [self.roll_button, self.waiting_label],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
@@ -182,6 +185,13 @@ class SolitairePanel(TablePanel[SolitaireGame, HintsView]):
         self.bot_choice.options, self.bot_choice.value = options, now
         self.bot_choice.observe(self._on_bot_choice, names="value")
         self.bot_choice.disabled = len(self._game.players) - len(now) >= MAX_PLAYERS
+        self._describe_bots()
+
+    def _describe_bots(self) -> None:
+        """Beside the bot menu: what each bot chosen does, in one line."""
+        w = self.words
+        about = " · ".join(dict.fromkeys(w(f"about_{kind}") for kind in self.bot_choice.value))
+        self.bot_about.value = f"<small>{html.escape(about)}</small>" if about else ""
 
     # --- what the panel shows -----------------------------------------------------
 
@@ -382,6 +392,7 @@ class SolitairePanel(TablePanel[SolitaireGame, HintsView]):
     def _on_bot_choice(self, change: Any = None) -> None:
         if self.bot_choice.value:
             warm_up()
+        self._describe_bots()
         if self.bot_choice.value != tuple(self.bots.values()):
             self.message.info(self.words("bot_next"))
 

@@ -134,6 +134,14 @@ WORDS = COMMON_WORDS | messages(
     msg("solitaire|bot_greedy", "greedy bot"),
     msg("solitaire|bot_planner", "planner bot"),
     msg("solitaire|bot_search", "search bot"),
+    msg("solitaire|about_random", "Marks any option it may, at random"),
+    msg("solitaire|about_greedy", "Takes the option that adds most to its score now"),
+    msg("solitaire|about_planner", "Rates each option by the exact odds of the rolls to come"),
+    msg(
+        "solitaire|about_search",
+        "Looks one roll further: every next roll with its exact chance, the planner's rating "
+        "after it",
+    ),
     msg("solitaire|bot_tip", "A bot seat after the players: it takes effect at the next New game"),
     msg("solitaire|bot_next", "The bot changes at the next New game"),
     msg("solitaire|is_bot", "{name} is a bot: it chooses by itself"),
