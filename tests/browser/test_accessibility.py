@@ -73,6 +73,16 @@ def first_available(panel: Any, choices: list[str]) -> str:
     raise AssertionError(f"none of {choices} became available")
 
 
+def play_until(panel: Any, target: str, steps: list[str], most: int) -> None:
+    """Click the first of `steps` the panel offers, again and again, until it offers
+    `target` (at most `most` clicks)."""
+    for _ in range(most):
+        if (step := first_available(panel, [target, *steps])) == target:
+            return
+        act(panel, step)
+    raise AssertionError(f"{target} not offered after {most} steps")
+
+
 def act(panel: Any, css: str) -> bool:
     """Click the first usable `css` of the panel and wait until the panel has
     answered: its message changed, or that control is no longer usable.  False
@@ -141,21 +151,11 @@ def sly_dice(panel: Any, check: Check, workdir: Path) -> None:
     panel.locator(".dicelab-hints-toggle").click()
     check("rolled, Hints open")
     panel.locator(".dicelab-hints-toggle").click()
-    choices = [".dicelab-pass", ".dicelab-keep", ".dicelab-card", ".dicelab-stop"]
-    for _ in range(30):  # stop, claim, keep the dice hidden (or look again)
-        if (step := first_available(panel, choices)) == ".dicelab-pass":
-            break
-        act(panel, step)
-    else:
-        raise AssertionError("no bot's claim to answer after 30 steps")
+    choices = [".dicelab-keep", ".dicelab-card", ".dicelab-stop"]
+    play_until(panel, ".dicelab-pass", choices, 30)  # stop, claim, keep the dice hidden
     check("a bot's claim: accuse or pass")
-    steps = [".dicelab-next-round", *choices, ".dicelab-roll"]
-    for _ in range(40):  # pass, keep, claim, stop, roll, to the round's end
-        if (step := first_available(panel, steps)) == ".dicelab-next-round":
-            break
-        act(panel, step)
-    else:
-        raise AssertionError("round 1 did not end after 40 steps")
+    steps = [".dicelab-pass", *choices, ".dicelab-roll"]
+    play_until(panel, ".dicelab-next-round", steps, 40)  # to the round's end
     check("a round's end: the claims, the dice shown, Next round")
 
 

@@ -17,7 +17,7 @@ from dicelab.sly_dice.strategy import STRATEGIES as SLY_BOTS
 from dicelab.solo.panel.words import WORDS as SOLO_WORDS
 from dicelab.solo.strategy import STRATEGIES as SOLO_BOTS
 from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, screenshot
-from tests.browser.test_accessibility import act, first_available, violations
+from tests.browser.test_accessibility import play_until, violations
 
 pytestmark = pytest.mark.browser
 CASES = [("en", PROJECTOR), ("pt", LAPTOP)]
@@ -63,14 +63,7 @@ def test_bots_are_chosen_seat_by_seat_and_play(open_app, lang, size):
     panel = choose(page, "sly-dice", lang, ["equilibrium", "honest", "random-liar"])
     expect(panel.locator(".dicelab-players-view tr")).to_have_count(5)  # a head, you, 3 bots
     panel.locator(".dicelab-roll").click()  # the common dice
-    for _ in range(60):  # a whole round against the equilibrium bot
-        if (step := first_available(panel, [".dicelab-next-round", *SLY_STEPS])) == (
-            ".dicelab-next-round"
-        ):
-            break
-        act(panel, step)
-    else:
-        raise AssertionError("no round's end after 60 steps")
+    play_until(panel, ".dicelab-next-round", SLY_STEPS, 60)  # against the equilibrium bot
     expect(panel.locator(".dicelab-message")).not_to_have_class("dicelab-message-error")
 
     page = open_app(size, lang, game="solo")

@@ -39,7 +39,7 @@ from dicelab.solo.panel import SoloPanel
 from dicelab.solo.panel.words import WORDS as SOLO_WORDS
 from dicelab.solo.strategy import strategy as solo_strategy
 from tests.browser.conftest import LAPTOP, PROJECTOR, screenshot, start_game
-from tests.browser.test_accessibility import act, first_available, load, violations
+from tests.browser.test_accessibility import load, play_until, violations
 
 pytestmark = pytest.mark.browser
 CASES = [("en", PROJECTOR), ("it", LAPTOP)]
@@ -96,10 +96,7 @@ def test_sly_dice_as_the_review_found_it(open_app, play_server, lang, size):
     twin = SlyDicePanel.load(play_server.workdir / f"sly-last-{lang}.json", lang=lang)
     expect(panel.locator(".dicelab-log li")).to_have_text(twin.log.lines[-8:])  # the log too
     steps = [".dicelab-pass", ".dicelab-keep", ".dicelab-card", ".dicelab-stop", ".dicelab-roll"]
-    for _ in range(20):  # Ana's last decision, the bots to the end (never its New game)
-        if (step := first_available(panel, [".dicelab-end", *steps])) == ".dicelab-end":
-            break
-        act(panel, step)
+    play_until(panel, ".dicelab-end", steps, 20)  # Ana's last decision, the bots to the end
     expect(panel.locator(".dicelab-end")).to_be_visible()  # 11: the last round in sight
     dice = panel.locator(".dicelab-die").all_inner_texts()
     assert len(dice) == 6 and all(d.strip() in FACES for d in dice), dice

@@ -28,7 +28,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.core.ui.seats import BOT_NAMES
-from dicelab.core.ui.widgets import close_tree, set_visible, show_available
+from dicelab.core.ui.widgets import action_button, close_tree, set_visible, show_available
 from dicelab.core.ui.words import Words
 
 MOST_BOTS = 5
@@ -74,12 +74,7 @@ class BotChooser:
         self._show()
 
     def _button(self, key: str, css: str, icon: str, action: Callable[[], Any]) -> widgets.Button:
-        button = widgets.Button(
-            description=self.words(key), icon=icon, layout=widgets.Layout(width="auto")
-        )
-        button.add_class(css)
-        button.on_click(lambda _b: action())
-        return button
+        return action_button(self.words(key), css, icon, action)
 
     @property
     def kinds(self) -> list[str]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -147,6 +148,18 @@ class DieView:
 
 
 # --- showing and hiding -------------------------------------------------------
+
+
+def action_button(text: str, css: str, icon: str, action: Callable[[], Any]) -> widgets.Button:
+    """A button labelled `text` (CSS class `css`, an `icon`) whose click calls `action`.
+
+    >>> action_button("Go", "dicelab-go", "play", lambda: None).description
+    'Go'
+    """
+    button = widgets.Button(description=text, icon=icon, layout=widgets.Layout(width="auto"))
+    button.add_class(css)
+    button.on_click(lambda _b: action())
+    return button
 
 
 def show_available(button: widgets.Button, available: bool, why: str = "", tip: str = "") -> None:

@@ -36,7 +36,7 @@ import numpy as np
 from dicelab.core.present.charts import CHART_CSS
 from dicelab.core.ui.panel import safe_callback
 from dicelab.core.ui.seats import BotsPanel
-from dicelab.core.ui.widgets import DieView, set_visible, show_available
+from dicelab.core.ui.widgets import DieView, action_button, set_visible, show_available
 from dicelab.core.ui.words import result_text
 from dicelab.errors import IllegalMove, SettingsError
 from dicelab.sly_dice.game import (
@@ -128,12 +128,10 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         self.pass_button = self._button(w("pass"), "dicelab-pass", Pass(), "check")
         self.show_button = self._button(w("show"), "dicelab-show", Reveal(True), "eye")
         self.keep_button = self._button(w("keep"), "dicelab-keep", Reveal(False), "eye-slash")
-        self.next_round_button = widgets.Button(
-            description=w("next_round"), icon="play", layout=widgets.Layout(width="auto")
+        self.next_round_button = action_button(
+            w("next_round"), "dicelab-next-round", "play", self._on_next_round
         )
         self.next_round_button.button_style = "primary"
-        self.next_round_button.add_class("dicelab-next-round")
-        self.next_round_button.on_click(lambda _b: self._on_next_round())
         self._build()
         self.cards = CardsView(w, lambda card: self._on_action(Claim(card)))
         self.players_view = PlayersView(w, self.kinds)
@@ -200,10 +198,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
 
     def _button(self, text: str, css: str, action: Action, icon: str) -> widgets.Button:
         """A button that does `action` for you."""
-        button = widgets.Button(description=text, icon=icon, layout=widgets.Layout(width="auto"))
-        button.add_class(css)
-        button.on_click(lambda _b: self._on_action(action))
-        return button
+        return action_button(text, css, icon, lambda: self._on_action(action))
 
     def _install(
         self, game: SlyDiceGame, seed: int | None, keep: SlyDicePanel | None = None

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from dicelab.core.present.charts import CHART_CSS
 from dicelab.core.ui.seats import BotsPanel
-from dicelab.core.ui.widgets import heading, set_visible, show_available
+from dicelab.core.ui.widgets import action_button, heading, set_visible, show_available
 from dicelab.errors import IllegalMove
 from dicelab.solo.game import Action, Draw, Play, SoloGame
 from dicelab.solo.panel.hints import HintsView
@@ -115,12 +115,7 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
         return widgets.HTML(f"<b>{html.escape(self.words(key))}</b>")
 
     def _button(self, key: str, css: str, icon: str, handler: Any) -> widgets.Button:
-        button = widgets.Button(
-            description=self.words(key), icon=icon, layout=widgets.Layout(width="auto")
-        )
-        button.add_class(css)
-        button.on_click(lambda _b: handler())
-        return button
+        return action_button(self.words(key), css, icon, handler)
 
     @property
     def target_buttons(self) -> dict[str, widgets.Button]:
