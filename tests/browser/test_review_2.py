@@ -1,17 +1,18 @@
 """The defects of the second browser review (`../shared/reviews/panels-in-browser-2.md`)
 that are fixed, each reproduced in the play app as the review found it, at the
-projector's size in English and the laptop's in Italian: a usable control with
-no "Not now" tooltip (6), Roll and Stop that stay put when a die is chosen (8),
-what to do now after Load (10), the end of a Sly Dice game with its last round
-in sight and one New game (11), a round's end held until Next round in Sly Dice
-(3: the last claim's result) and Solo (13: the hands that scored), the Bayes
-hint read by the claiming bot's own play (4), Solo's Hints for the Gift being
-given (17), the claim
-table explained (5), Solo's hints with no chance of a draw that is not allowed
-(18), its bots named in one form (15), a wrong card's one reason, as its
-tooltip says (14), and a bad seed answered in the panel's language (19); and
-How to play (7), opened in every game and language, defining the terms the
-Hints use."""
+projector's size in English and the laptop's in Italian: your hidden dice
+framed apart from those set aside (9), a usable control with no "Not now"
+tooltip (6), Roll and Stop that stay put when a die is chosen (8), what to do
+now after Load and the log (10), the end of a Sly Dice game with its last
+round in sight and one New game (11), a round's end held until Next round in
+Sly Dice (3: the last claim's result) and Solo (13: the hands that scored),
+the Bayes hint read by the claiming bot's own play (4), Solo's Hints for the
+Gift being given (17), the claim table explained (5), Solo's hints with no
+chance of a draw that is not allowed (18), its bots named in one form (15), a
+wrong card's one reason, as its tooltip says (14), and a bad seed answered in
+the panel's language (19); and How to play (7), opened in every game and
+language, defining the terms the Hints use.  The Spanish and Italian phrases
+(12, 16) are checked in the catalogs (`tests/test_i18n.py`)."""
 
 from __future__ import annotations
 
@@ -84,6 +85,8 @@ def test_sly_dice_as_the_review_found_it(open_app, play_server, lang, size):
     expect(panel.locator(".dicelab-die-0")).to_have_class(re.compile("dicelab-held"))
     assert (box(roll), box(stop)) == where
     stop.click()
+    shielded = panel.locator(".dicelab-players-view .dicelab-behind-shield").first
+    expect(shielded).to_have_css("outline-style", "dashed")  # 9: your hidden dice, framed
     panel.locator(".dicelab-hints-toggle").click()  # 5: the claim table explained
     expect(panel.locator(".dicelab-hints")).to_contain_text(w("claim_note"))
     panel.locator(".dicelab-hints-toggle").click()
