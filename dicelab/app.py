@@ -36,7 +36,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.classroom.words import TABLE_WORDS
-from dicelab.core.i18n import LANGS, LANGUAGE_NAMES, msg, translate
+from dicelab.core.i18n import LANGS, LANGUAGE_NAMES, language_code, msg, translate
 from dicelab.core.ui.together import together
 from dicelab.core.ui.widgets import close_tree, heading, playable_bundle
 from dicelab.core.ui.words import COMMON_WORDS, Words, check_lang, listing
@@ -51,16 +51,17 @@ LANG_VARIABLE = "DICELAB_LANG"
 def default_lang(environ: Mapping[str, str] = os.environ) -> str:
     """The language of an app given none: `DICELAB_LANG` if set, else English.
 
-    >>> default_lang({}), default_lang({"DICELAB_LANG": "pt"})
-    ('en', 'pt')
+    >>> default_lang({}), default_lang({"DICELAB_LANG": "pt"}), default_lang({"DICELAB_LANG": "PT"})
+    ('en', 'pt', 'pt')
     >>> default_lang({"DICELAB_LANG": "klingon"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     dicelab.errors.SettingsError: DICELAB_LANG must be one of en, pt, ..., not 'klingon'
     """
-    lang = environ.get(LANG_VARIABLE) or "en"
-    if lang not in LANGS:
-        raise SettingsError(f"{LANG_VARIABLE} must be one of {', '.join(LANGS)}, not {lang!r}")
+    value = environ.get(LANG_VARIABLE) or "en"
+    lang = language_code(value)  # as every command reads it: "PT", "pt_BR.UTF-8"
+    if lang is None:
+        raise SettingsError(f"{LANG_VARIABLE} must be one of {', '.join(LANGS)}, not {value!r}")
     return lang
 
 

@@ -76,6 +76,9 @@ class Commands:
         return parser
 
 
+MOST_DIGITS = 30  # a whole-number option's longest (a seed of 2**64 has 20)
+
+
 def whole_number(text: str) -> int:
     """An argument that is a whole number written with the digits 0-9 (a leading
     minus allowed, for the checks that follow to refuse with their own words).
@@ -84,9 +87,15 @@ def whole_number(text: str) -> int:
     (12, -3)
     """
     digits = text[1:] if text.startswith("-") else text
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
+    if not (digits.isascii() and digits.isdigit()):
         raise argparse.ArgumentTypeError(
             _("a whole number written with the digits 0-9, not {text}").format(text=repr(text))
+        )
+    if len(digits) > MOST_DIGITS:
+        raise argparse.ArgumentTypeError(
+            _("a number of at most {most} digits, not {size}").format(
+                most=MOST_DIGITS, size=len(digits)
+            )
         )
     return int(text)
 
@@ -114,6 +123,8 @@ def seat_bots(args: argparse.Namespace, defaults: Sequence[str]) -> list[str]:
     >>> seat_bots(argparse.Namespace(players=3, bots=None), ["a", "b"])
     ['a', 'b', 'a']
     """
+    if args.players is not None and not 2 <= args.players <= 6:  # before building any bot
+        raise SettingsError(f"a table has 2 to 6 bots, not {args.players}")
     if args.bots is None:
         players = 4 if args.players is None else args.players
         return [defaults[i % len(defaults)] for i in range(players)]

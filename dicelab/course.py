@@ -42,7 +42,7 @@ from dicelab.core.engine.files import (
     atomic_write,
     file_label,
     problem_text,
-    read_small_file,
+    read_json,
 )
 from dicelab.core.i18n import _, ngettext
 from dicelab.errors import DicelabError, SettingsError
@@ -185,13 +185,20 @@ def read_manifest(folder: Path) -> dict[str, str]:
         return {}
     reason = "not valid JSON"
     try:
-        files = json.loads(read_small_file(path, 2**20)).get("files")
+        files = read_json(path, 2**20).get("files")
         reason = "no file names with their sha256"
         if isinstance(files, dict) and all(
             isinstance(k, str) and isinstance(v, str) for k, v in files.items()
         ):
             return files
-    except (ValueError, AttributeError):
+    except OSError as error:  # unreadable: said so, not as a write that failed
+        raise DicelabError(
+            f"cannot read the manifest {file_label(path)}: {problem_text(error)}: move it away "
+            "to start afresh (your files are kept and the new versions go beside them)"
+        ) from None
+    except ValueError as error:
+        reason = str(error) if "nested" in str(error) else reason
+    except AttributeError:
         pass
     raise DicelabError(
         f"{file_label(path)} is not a manifest dicelab wrote ({reason}): move it away "

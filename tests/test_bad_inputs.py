@@ -16,6 +16,7 @@ from dicelab.dice_poker.panel import DicePokerPanel
 from dicelab.dice_poker.solver import CardState
 from dicelab.errors import DiceError, DicelabError, IllegalMove, SettingsError
 from dicelab.sly_dice.panel import SlyDicePanel
+from dicelab.solitaire.clairvoyant import best_score
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.odds import free_throw_formula, free_throw_probability, sum_table
 from dicelab.solitaire.panel import SolitairePanel
@@ -40,6 +41,13 @@ from dicelab.solo.panel import SoloPanel
         (lambda: free_throw_formula(-1), SettingsError),
         (lambda: free_throw_formula(True), SettingsError),
         (lambda: free_throw_formula(2.5), SettingsError),
+        (lambda: best_score(np.array([999] * 50), 4), SettingsError),  # reliability-2 F28
+        (lambda: best_score(np.array([-1] * 50), 4), SettingsError),
+        (lambda: best_score(np.array([1] * 50), 4, start="x"), SettingsError),
+        (lambda: best_score(np.array([1] * 400), 0), SettingsError),
+        (lambda: best_score(np.array([[1, 2]]), 4), SettingsError),
+        (lambda: best_score(np.array([1.5]), 4), SettingsError),
+        (lambda: best_score("abc", 4), SettingsError),
     ],
 )
 def test_library_functions_answer_bad_inputs_with_dicelab_errors(call, error):

@@ -23,6 +23,7 @@ from dicelab.app import PlayApp
 from dicelab.cli import main
 from dicelab.course import MANIFEST, course_folder, edition, sha256, write_lessons
 from dicelab.errors import DicelabError, SettingsError
+from tests.limits import within
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -106,7 +107,12 @@ def test_a_deleted_lesson_comes_back(source, tmp_path):
 
 @pytest.mark.parametrize(
     ("manifest", "reason"),
-    [("{not json", "not valid JSON"), ('{"files": [1, 2]}', "no file names with their sha256")],
+    [
+        ("{not json", "not valid JSON"),
+        ('{"files": [1, 2]}', "no file names with their sha256"),
+        ("[" * 100_000 + "]" * 100_000, "nested more than 32 deep"),  # reliability-2 F25
+        ('{"files": ' * 50 + "{}" + "}" * 50, "nested more than 32 deep"),
+    ],
 )
 def test_a_manifest_dicelab_did_not_write_is_refused(source, tmp_path, manifest, reason):
     folder = tmp_path / "lessons"
@@ -115,6 +121,25 @@ def test_a_manifest_dicelab_did_not_write_is_refused(source, tmp_path, manifest,
     with pytest.raises(DicelabError, match=reason):
         write_lessons(folder, source=source)
     assert sorted(path.name for path in folder.iterdir()) == [MANIFEST]
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "large"])
+def test_a_manifest_that_cannot_be_read_is_said_to_be_unreadable(source, tmp_path, kind):
+    """reliability-2 F29 (c): not "cannot write the lessons", since nothing was written."""
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    manifest = folder / MANIFEST
+    if kind == "folder":
+        manifest.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(manifest)
+    else:
+        manifest.write_bytes(b" " * (2**20 + 1))
+    with within(30), pytest.raises(DicelabError) as refused:
+        write_lessons(folder, source=source)
+    said = str(refused.value)
+    assert said.startswith(f"cannot read the manifest {manifest}: ") and "\n" not in said
+    assert "cannot write" not in said and "move it away" in said
 
 
 def test_the_course_is_found_in_the_clone():

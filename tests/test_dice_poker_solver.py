@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
 import warnings
 from dataclasses import replace
 from fractions import Fraction
@@ -34,6 +35,7 @@ from dicelab.dice_poker.solver.bruteforce import ExactSolver
 from dicelab.dice_poker.solver.rewards import ILLEGAL, legal_points
 from dicelab.dice_poker.solver.space import keep_lattice, state_space
 from dicelab.errors import SettingsError
+from tests.limits import within
 
 HANDS = dice_space(5).hands
 
@@ -327,6 +329,50 @@ def test_damaged_cache_is_rebuilt(monkeypatch, tmp_path, damage, why):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert solve(rules, progress="none").from_cache  # rebuilt and stored again
+    clear_memory(rules)
+
+
+def _fifo(path):
+    path.unlink()
+    os.mkfifo(path)
+
+
+def _to_dev_zero(path):
+    path.unlink()
+    path.symlink_to("/dev/zero")
+
+
+def _bomb(path):
+    path.write_bytes(b"[" * 200_000 + b"]" * 200_000)
+
+
+@pytest.mark.parametrize(
+    "damage, why",
+    [
+        (lambda data, header: _fifo(header), "header is missing or unreadable"),
+        (lambda data, header: _to_dev_zero(header), "header is missing or unreadable"),
+        (lambda data, header: _bomb(header), "header is missing or unreadable"),
+        (lambda data, header: _fifo(data), "not a readable table file"),
+        (lambda data, header: _to_dev_zero(data), "not a readable table file"),
+    ],
+)
+def test_a_hostile_cache_file_is_refused_unread_and_the_table_solved(
+    monkeypatch, tmp_path, damage, why
+):
+    """reliability-2 F19: a FIFO never hangs the reader, a link to /dev/zero is never
+    read, a JSON bomb is one line; the table is solved again (and, the file not being
+    replaceable, not stored: said too)."""
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+    rules = _small()
+    clear_memory(rules)
+    good = solve(rules, progress="none")
+    damage(*solver_cache.cache_paths(rules))
+    clear_memory(rules)
+    with within(60), pytest.warns(CacheWarning) as said:  # a hang fails, never hangs
+        again = solve(rules, progress="none")
+    messages = [str(w.message) for w in said]
+    assert any(why in m for m in messages) and all("\n" not in m for m in messages), messages
+    assert not again.from_cache and again.expected_score == good.expected_score
     clear_memory(rules)
 
 

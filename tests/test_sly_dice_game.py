@@ -33,6 +33,7 @@ from dicelab.sly_dice.rules import DEFAULT_RULES, SlyRules, card_by_id
 from dicelab.sly_dice.simulate import tournament
 from dicelab.sly_dice.state import UNSEEN, GameState, Seat
 from dicelab.sly_dice.strategy import strategy
+from tests.limits import within
 
 NAMES = ("Ana", "Bia", "Caio", "Dani", "Eva", "Fred")
 
@@ -401,3 +402,21 @@ def test_a_tournament_on_the_command_line(capsys):
     assert main(argv) == 0 and "calculator" in capsys.readouterr().out
     assert main([*argv, "--bots", "honest,honest"]) != 0
     assert "--players 3 but 2 bots" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["sly-dice", "solo"])
+@pytest.mark.parametrize("players", ["1", "7", "100000000", "99999999999999999999"])
+def test_a_table_size_is_checked_before_any_bot_is_built(capsys, game, players):
+    """reliability-2 F23: 2 to 6 seats, refused at once in one line (never 100 million
+    bots built first, never a MemoryError)."""
+    with within(5):
+        assert main(["simulate", game, "--players", players]) != 0
+    err = capsys.readouterr().err.strip()
+    assert f"a table has 2 to 6 bots, not {players}" in err and len(err.splitlines()) == 1
+
+
+def test_an_option_number_too_long_says_so(capsys):
+    """reliability-2 F29 (a): 39 digits are digits; the number is too long."""
+    assert main(["simulate", "sly-dice", "--seed", "3" * 39]) != 0
+    err = capsys.readouterr().err.strip()
+    assert "a number of at most 30 digits, not 39" in err and "digits 0-9" not in err

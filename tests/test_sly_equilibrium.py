@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,6 +17,7 @@ from scipy.optimize import linprog
 
 from dicelab.core.dice.hands import sorted_hands, weight
 from dicelab.core.engine import play_out
+from dicelab.sly_dice import solved
 from dicelab.sly_dice.bayes import rolling_posterior
 from dicelab.sly_dice.claim_game import ClaimGame, solve, solve_linear, tiny_game
 from dicelab.sly_dice.equilibrium import public_states, state_game, state_solution
@@ -24,6 +28,7 @@ from dicelab.sly_dice.seen import Seen
 from dicelab.sly_dice.simulate import tournament
 from dicelab.sly_dice.solved import cache_path, solve_table
 from dicelab.sly_dice.strategy import STRATEGIES, strategy
+from tests.limits import within
 
 SMALL = ("pair", "three_kind")  # the table of solved.py's example: solved once per session
 FULL = SlyRules(start_cards=12)  # every card on the table all game: the solved game itself
@@ -188,6 +193,70 @@ def test_a_small_table_solved_cached_and_read_back(private_solver_cache) -> None
     path.write_text("{not json", encoding="utf-8")
     with pytest.warns(UserWarning, match="not used"):
         assert solve_table(SMALL).value == result.value
+    # reliability-2 F19: a JSON bomb, a FIFO, a link to /dev/zero: refused unread, in time
+    for hostile, why in (
+        (lambda: path.write_bytes(b"[" * 200_000 + b"]" * 200_000), "nested more than"),
+        (lambda: (path.unlink(), os.mkfifo(path)), "not a regular file"),
+        (lambda: (path.unlink(), path.symlink_to("/dev/zero")), "is a link"),
+    ):
+        hostile()
+        with within(60), pytest.warns(UserWarning) as said:
+            assert solve_table(SMALL).value == result.value
+        messages = [str(w.message) for w in said]
+        assert any(why in m for m in messages) and all("\n" not in m for m in messages)
+    path.unlink()
+    assert solve_table(SMALL).value == result.value  # cached again for the tests below
+
+
+def _set(path: tuple[Any, ...], value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(result: dict[str, Any]) -> None:
+        *parents, last = path
+        for key in parents:
+            result = result[key]
+        result[last] = value
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (_set(("value", "exact"), "999/1"), "the value is not the states' values"),
+        (_set(("table",), ["six_kind"]), "made for other cards"),
+        (_set(("exact",), "yes"), "neither true nor false"),
+        (_set(("cards", 0, "claimed", "exact"), "-5/1"), "not from 0 to 1"),
+        (_set(("cards", 0, "card"), "nope"), "not the table's"),
+        (_set(("seconds",), "abc"), "seconds"),
+        (_set(("value", "exact"), "9" * 4000), "the value is not the states' values"),
+        (_set(("states", 0, "chance"), "1/2"), "do not add up to 1"),
+        (_set(("exploits", 0, "as_accuser", "exact"), "-1"), "a gain below 0"),
+    ],
+)
+def test_a_cached_solution_is_checked_before_it_is_trusted(private_solver_cache, change, why):
+    """reliability-2 F20: a cached solution changed (its checksum written again to
+    match) is refused by its own invariants, said in one line, solved again: no
+    wrong number is ever shown as exact."""
+    good = solve_table(SMALL)
+    path = cache_path(SMALL, DEFAULT_RULES)
+    data = json.loads(path.read_text())
+    change(data["result"])
+    data["sha256"] = solved._checksum(data["result"])
+    path.write_text(json.dumps(data))
+    with pytest.warns(UserWarning, match=why) as said:
+        again = solve_table(SMALL)
+    assert not again.from_cache and again.value == good.value
+    assert "\n" not in str(said[0].message) and str(path) in str(said[0].message)
+    assert solve_table(SMALL).from_cache  # written again, and trusted again
+
+
+def test_a_cached_solution_changed_without_its_checksum_is_refused(private_solver_cache):
+    solve_table(SMALL)
+    path = cache_path(SMALL, DEFAULT_RULES)
+    data = json.loads(path.read_text())
+    data["result"]["free_lies"]["exact"] = "0"
+    path.write_text(json.dumps(data))
+    with pytest.warns(UserWarning, match="checksum mismatch"):
+        assert not solve_table(SMALL).from_cache
 
 
 @pytest.mark.slow
@@ -204,6 +273,8 @@ def test_the_command_line_solves_and_refuses_bad_cards(private_solver_cache, cap
     assert main(["solve", "sly-dice", "--table", cards]) == 0
     text = capsys.readouterr().out
     assert "value to the claimer" in text and "(from the cache)" in text
+    assert main(["solve", "sly-dice", "--table", "pair"]) == 0  # reliability-2 F29 (d)
+    assert "solved (1 card on the table)" in capsys.readouterr().out
     assert main(["solve", "sly-dice", "--table", "pair,unicorn"]) != 0
     err = capsys.readouterr().err.strip()
     assert "--table takes each card once" in err and len(err.splitlines()) == 1

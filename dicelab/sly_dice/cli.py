@@ -23,7 +23,7 @@ from dicelab.cli import (
     table_language,
     whole_number,
 )
-from dicelab.core.i18n import _, current_language, number
+from dicelab.core.i18n import _, current_language, ngettext, number
 from dicelab.errors import SettingsError
 
 DEFAULT_BOTS = ("calculator", "honest", "random-liar", "honest")
@@ -116,9 +116,11 @@ def _solve_text(result: Any) -> str:
     if result.from_cache:
         seconds = _("{seconds} (from the cache)").format(seconds=seconds)
     lines = [
-        _("Sly Dice: one claim between two players, solved ({count} cards on the table)").format(
-            count=len(result.table)
-        ),
+        ngettext(
+            "Sly Dice: one claim between two players, solved ({count} card on the table)",
+            "Sly Dice: one claim between two players, solved ({count} cards on the table)",
+            len(result.table),
+        ).format(count=len(result.table)),
         _("value to the claimer: {value} points a claim (exact: {exact})").format(
             value=number(result.value, 4, lang), exact=result.value
         ),

@@ -6,8 +6,9 @@ a claimer gains over the accuser per claim, on average), how often each
 card is claimed, bluffed and accused at equilibrium, and how much a best
 response gains against each bot (its *exploitability*, as claimer and as
 accuser).  The result is cached as JSON beside the Dice Poker tables
-(`$DICELAB_CACHE_DIR`), written atomically, and read back only when it was
-made for the same settings and format.
+(`$DICELAB_CACHE_DIR`), written atomically with a checksum, and read back
+only when it was made for the same settings and format, its checksum holds
+and it passes `solved_check.check_solution`; else it is solved again.
 
 >>> result = solve_table(("pair", "three_kind"), use_cache=False)
 >>> result.value, result.exact
@@ -19,6 +20,7 @@ made for the same settings and format.
 from __future__ import annotations
 
 import json
+import os
 import time
 import warnings
 from dataclasses import asdict, dataclass, replace
@@ -26,16 +28,18 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from dicelab.core.engine.files import SHARED_MODE, atomic_write
+from dicelab.core.engine.files import SHARED_MODE, atomic_write, read_json
 from dicelab.core.present.numbers import fraction_text, parse_fraction
 from dicelab.core.ui.progress import progress_bar
 from dicelab.sly_dice.claim_game import ClaimGame, Solution, by_truths
 from dicelab.sly_dice.equilibrium import PublicState, public_states, state_game, state_solution
 from dicelab.sly_dice.rules import DEFAULT_RULES, OWN_DICE, SlyRules
 from dicelab.sly_dice.seen import Seen
+from dicelab.sly_dice.solved_check import check_solution
 from dicelab.sly_dice.strategy import STRATEGIES, Bot, strategy
 
-FORMAT_VERSION = 2  # 2: the equilibrium's gain against each bot
+FORMAT_VERSION = 3  # 2: the equilibrium's gain against each bot; 3: a checksum
+MAX_CACHE_BYTES = 2**26  # the twelve cards' solution is about 1 MB
 Hand = tuple[int, ...]
 
 
@@ -152,7 +156,8 @@ def solve_table(
             return found
     result = _solve(table, rules, progress)
     if use_cache:
-        _save(path, {"key": _key(table, rules), "result": result.to_json()})
+        data = result.to_json()
+        _save(path, {"key": _key(table, rules), "result": data, "sha256": _checksum(data)})
     return result
 
 
@@ -286,18 +291,29 @@ def cache_path(table: tuple[str, ...], rules: SlyRules) -> Path:
     return cache_dir() / f"sly-dice-equilibrium-{sha256(key).hexdigest()[:16]}.json"
 
 
+def _checksum(result: Any) -> str:
+    """The sha256 of a result as plain data (its keys in order)."""
+    from dicelab.core.engine.cache import sha256
+
+    return sha256(json.dumps(result, sort_keys=True).encode()).hexdigest()
+
+
 def _key(table: tuple[str, ...], rules: SlyRules) -> dict[str, Any]:
     return {"format": FORMAT_VERSION, "table": list(table), "rules": rules.settings()}
 
 
 def _load(path: Path, table: tuple[str, ...], rules: SlyRules) -> SolvedTable | None:
-    if not path.exists():
+    if not os.path.lexists(path):
         return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path, MAX_CACHE_BYTES)  # a FIFO, a device, a JSON bomb: refused
         if data.get("key") != json.loads(json.dumps(_key(table, rules))):
             raise ValueError("made for other settings")
-        return SolvedTable.from_json(data["result"])
+        if data.get("sha256") != _checksum(data["result"]):
+            raise ValueError("checksum mismatch")
+        found = SolvedTable.from_json(data["result"])
+        check_solution(found, table, rules)  # its own invariants, exactly
+        return found
     except (OSError, ValueError, KeyError, TypeError, AttributeError, ZeroDivisionError) as error:
         said = f"the cached solution {path} is not used ({error}); solving again"
         warnings.warn(said, stacklevel=3)

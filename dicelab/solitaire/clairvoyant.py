@@ -115,7 +115,19 @@ def _expand(beam: _Beam, hand: int) -> tuple[_Beam, np.ndarray]:
 def best_score(hands: np.ndarray, width: int = 256, start: Sheet | None = None) -> tuple[int, int]:
     """The best final score a beam of `width` sheets finds when the rolls to come
     are the hands `hands` (indices into `option_tables().hands`), from `start`
-    (an empty sheet by default), and the number of rolls of that game."""
+    (an empty sheet by default), and the number of rolls of that game;
+    `SettingsError` for hands that are not such indices, a width below 1 or a
+    start that is not a `Sheet`.
+
+    >>> best_score([-1], 4)
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.SettingsError: a hand is an index 0 to 251 (a sorted hand of five dice), not -1
+    """
+    width = whole_number(width, "width", 1, MAX_WIDTH)
+    hands = _hand_indices(hands)
+    if start is not None and not isinstance(start, Sheet):
+        raise SettingsError(f"start is a Sheet or None, not {type(start).__name__}")
     start = Sheet.empty() if start is None else start
     if start.finished:
         return start.score, start.rolls
@@ -146,6 +158,23 @@ def best_score(hands: np.ndarray, width: int = 256, start: Sheet | None = None) 
         if lead is not None:
             beam = _join(beam, _Beam.of(lead))
     raise SettingsError("the dice ran out before the game ended")
+
+
+def _hand_indices(hands: object) -> np.ndarray:
+    """`hands` as a row of indices into `option_tables().hands`; `SettingsError` if not."""
+    count = len(option_tables().hands)
+    try:
+        row = np.asarray(hands)
+    except (TypeError, ValueError):
+        row = np.asarray([])
+    if row.ndim != 1 or (row.size and row.dtype.kind not in "iu"):
+        raise SettingsError(f"hands are a row of whole numbers, not {type(hands).__name__}")
+    bad = row[(row < 0) | (row >= count)]
+    if bad.size:
+        raise SettingsError(
+            f"a hand is an index 0 to {count - 1} (a sorted hand of five dice), not {bad[0]}"
+        )
+    return row.astype(np.int64)
 
 
 def _join(beam: _Beam, extra: _Beam) -> _Beam:

@@ -7,7 +7,9 @@ disk, a quota, a file-size limit) leaves the old file exactly as it was.
 Neither follows a symbolic link or touches anything but a regular file: a
 write refuses a target that exists and is not a regular file (a device, a
 pipe, a folder or a link is never replaced), and `read_small_file` reads only
-a regular file of at most `limit` bytes.  A file is written with the mode the
+a regular file of at most `limit` bytes (`read_json`: and JSON in it, nested
+not too deep): the one careful reading of files the user or another user
+may have put there (saves, manifests, caches).  A file is written with the mode the
 user's umask allows (a save, a lesson: 0600 under umask 077), unless the
 caller asks for `SHARED_MODE` (a class's read-only cache).
 
@@ -25,6 +27,7 @@ dicelab.core.engine.files.FileProblem: ... is not a regular file
 from __future__ import annotations
 
 import errno
+import json
 import os
 import stat
 import tempfile
@@ -172,6 +175,36 @@ def read_small_file(path: str | os.PathLike[str], limit: int) -> bytes:
     finally:
         os.close(handle)
     return b"".join(chunks)
+
+
+def read_json(path: str | os.PathLike[str], limit: int, depth: int = 32) -> Any:
+    """The JSON value of a file read as `read_small_file` reads it (`OSError` if it
+    cannot be), nested at most `depth` deep; `ValueError` if it is not such JSON
+    (not UTF-8, not JSON, or deeper: a "JSON bomb" is refused, never a traceback).
+
+    >>> import tempfile, pathlib
+    >>> bomb = pathlib.Path(tempfile.mkdtemp()) / "bomb.json"
+    >>> atomic_write(bomb, b"[" * 100_000 + b"]" * 100_000)
+    >>> read_json(bomb, 2**20)
+    Traceback (most recent call last):
+    ...
+    ValueError: JSON nested more than 32 deep
+    """
+    data = read_small_file(path, limit)
+    try:
+        value = json.loads(data)
+    except RecursionError:
+        raise ValueError(f"JSON nested more than {depth} deep") from None
+    stack = [(value, 1)]  # no recursion: the walk itself never runs out of stack
+    while stack:
+        item, level = stack.pop()
+        if level > depth:
+            raise ValueError(f"JSON nested more than {depth} deep")
+        if isinstance(item, dict):
+            stack.extend((v, level + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, level + 1) for v in item)
+    return value
 
 
 def file_label(path: Any) -> str:

@@ -232,9 +232,20 @@ def language_from(environ: Mapping[str, str]) -> str:
     for name in LANG_VARIABLES:
         value = environ.get(name, "")
         if value:
-            code = value.split(":")[0].split("_")[0].split(".")[0].lower()
-            return code if code in LANGS else "en"
+            return language_code(value) or "en"
     return "en"
+
+
+def language_code(value: str) -> str | None:
+    """The language a setting such as `DICELAB_LANG` names, read the same way by
+    every command ("PT", "pt_BR.UTF-8" and "pt" are Portuguese); None if it names
+    none of `LANGS`.
+
+    >>> language_code("PT"), language_code("pt_BR.UTF-8"), language_code("klingon")
+    ('pt', 'pt', None)
+    """
+    code = value.split(":")[0].split("_")[0].split(".")[0].strip().lower()
+    return code if code in LANGS else None
 
 
 _language = ["en"]

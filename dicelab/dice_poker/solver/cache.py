@@ -15,7 +15,9 @@ written straight from memory (no copy of a table).
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import warnings
 import zipfile
 from pathlib import Path
@@ -24,12 +26,20 @@ from typing import Any, BinaryIO
 import numpy as np
 
 from dicelab.core.engine.cache import cache_dir, read_only, sha256
-from dicelab.core.engine.files import SHARED_MODE, atomic_file, atomic_write
+from dicelab.core.engine.files import (
+    SHARED_MODE,
+    atomic_file,
+    atomic_write,
+    read_json,
+    read_small_file,
+)
 from dicelab.dice_poker.rules import Ruleset, score_table
 from dicelab.dice_poker.solver.space import StateSpace
 
 FORMAT_VERSION = 3  # 3: only the stored states, in the state space's order (2: the free joker)
 ARRAYS = ("values", "seconds")
+MAX_HEADER_BYTES = 2**20  # a header is about 2 KB
+MAX_TABLE_BYTES = 2**28  # the largest table (Dice Poker's) is about 23 MB
 
 
 class CacheWarning(UserWarning):
@@ -67,10 +77,10 @@ def load(space: StateSpace) -> tuple[np.ndarray, np.ndarray] | None:
     """The cached (values, seconds) flat arrays, or None (missing, stale or
     corrupted: the last two with a `CacheWarning`)."""
     data_path, header_path = cache_paths(space.rules)
-    if not data_path.exists() and not header_path.exists():
+    if not os.path.lexists(data_path) and not os.path.lexists(header_path):
         return None
-    try:
-        header = json.loads(header_path.read_text(encoding="utf-8"))
+    try:  # a FIFO, a device, a link, a JSON bomb: refused without reading them
+        header = read_json(header_path, MAX_HEADER_BYTES)
         if not isinstance(header, dict):
             raise ValueError("the header is not a JSON object")
     except (OSError, ValueError):
@@ -80,7 +90,8 @@ def load(space: StateSpace) -> tuple[np.ndarray, np.ndarray] | None:
     if header.get("key") != json.loads(json.dumps(ruleset_key(space.rules))):
         return _reject(data_path, "stale: made for other settings")
     try:
-        with np.load(data_path, allow_pickle=False) as npz:
+        data = io.BytesIO(read_small_file(data_path, MAX_TABLE_BYTES))
+        with np.load(data, allow_pickle=False) as npz:
             arrays = {name: npz[name] for name in ARRAYS}
     except Exception:  # a damaged zip raises many kinds of errors, none worth quoting
         return _reject(data_path, "corrupted: not a readable table file")
