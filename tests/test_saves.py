@@ -116,7 +116,10 @@ def special_paths(folder):
     big.write_bytes(b" " * (MAX_SAVE_BYTES + 1))
     (folder / "zero.json").symlink_to("/dev/zero")
     (folder / "a-folder.json").mkdir()
+    bomb = folder / "bomb.json"
+    bomb.write_bytes(b'{"a": ' * 40 + b"0" + b"}" * 40)  # valid JSON, 40 deep
     return {
+        "a JSON bomb": (bomb, "nested more than 32 deep"),
         "/dev/zero": ("/dev/zero", "not a regular file"),
         "a link to /dev/zero": (folder / "zero.json", "is a link"),
         "a named pipe": (fifo, "not a regular file"),

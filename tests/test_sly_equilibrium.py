@@ -342,3 +342,47 @@ def test_a_random_liar_is_read_as_the_bayes_model_with_its_lie_rate() -> None:
         for claim in table:
             model = rolling_posterior(claim, (2, 6, 6), aside, Fraction(1, 3), table, DEFAULT_RULES)
             assert strategy("random-liar").read_claim(seen, claim) == model
+
+
+def _wrong_numbers(path: Any) -> None:
+    """The right key and checksum, a wrong value (a cache made by hand)."""
+    data = json.loads(path.read_text())
+    data["result"]["value"] = {"exact": "999/1", "decimal": 999.0}
+    data["sha256"] = solved._checksum(data["result"])
+    path.write_text(json.dumps(data))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        lambda path: (path.unlink(), os.mkfifo(path)),
+        lambda path: (path.unlink(), path.symlink_to("/dev/zero")),
+        lambda path: path.write_text('{"key": ' * 10 + "0" + "}" * 10),  # 10 deep, no key
+        lambda path: path.write_bytes(path.read_bytes()[:5000]),  # truncated
+        _wrong_numbers,
+    ],
+    ids=["fifo", "dev-zero", "deep", "truncated", "wrong-numbers"],
+)
+def test_the_command_line_answers_a_hostile_cache_with_the_right_numbers(
+    tmp_path, capsys, hostile
+) -> None:
+    """Issue 53: whatever a class's cache holds, `dicelab solve sly-dice` answers in
+    time with one warning line and solves again: no wrong number is printed."""
+    from dicelab.cli import main
+
+    argv = ["solve", "sly-dice", "--table", ",".join(SMALL), "--cache-dir", str(tmp_path)]
+    assert main(argv) == 0
+    right = capsys.readouterr().out
+    hostile(cache_path_in(tmp_path))
+    with within(60), pytest.warns(UserWarning) as said:
+        assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1:3] == right.splitlines()[1:3] and "999" not in out
+    assert any("not used" in str(w.message) for w in said)
+    assert all("\\n" not in str(w.message) for w in said)
+
+
+def cache_path_in(folder: Any) -> Any:
+    (path,) = folder.glob("sly-dice-equilibrium-*.json")
+    return path

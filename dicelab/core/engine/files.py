@@ -40,6 +40,7 @@ from dicelab.core.i18n import Message, msg
 from dicelab.errors import DicelabError
 
 SHARED_MODE = 0o644  # readable by the other users of a shared folder (a class's cache)
+JSON_DEPTH = 32  # deeper than any file dicelab writes (a save, a cache, a manifest)
 
 
 NOT_TEXT = msg("file|not_text", "a file name is text, not {kind}")
@@ -177,10 +178,9 @@ def read_small_file(path: str | os.PathLike[str], limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def read_json(path: str | os.PathLike[str], limit: int, depth: int = 32) -> Any:
+def read_json(path: str | os.PathLike[str], limit: int, depth: int = JSON_DEPTH) -> Any:
     """The JSON value of a file read as `read_small_file` reads it (`OSError` if it
-    cannot be), nested at most `depth` deep; `ValueError` if it is not such JSON
-    (not UTF-8, not JSON, or deeper: a "JSON bomb" is refused, never a traceback).
+    cannot be), checked by `json_value`.
 
     >>> import tempfile, pathlib
     >>> bomb = pathlib.Path(tempfile.mkdtemp()) / "bomb.json"
@@ -190,9 +190,21 @@ def read_json(path: str | os.PathLike[str], limit: int, depth: int = 32) -> Any:
     ...
     ValueError: JSON nested more than 32 deep
     """
-    data = read_small_file(path, limit)
+    return json_value(read_small_file(path, limit), depth)
+
+
+def json_value(text: str | bytes, depth: int = JSON_DEPTH) -> Any:
+    """JSON text's value, nested at most `depth` deep; `ValueError` if it is not
+    such JSON (not UTF-8, not JSON, or deeper: a "JSON bomb" is refused, never a
+    traceback).
+
+    >>> json_value('{"a": [1, 2]}'), json_value("[[[0]]]", depth=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: JSON nested more than 2 deep
+    """
     try:
-        value = json.loads(data)
+        value = json.loads(text)
     except RecursionError:
         raise ValueError(f"JSON nested more than {depth} deep") from None
     stack = [(value, 1)]  # no recursion: the walk itself never runs out of stack

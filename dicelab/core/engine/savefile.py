@@ -16,13 +16,18 @@ np.True_
 
 from __future__ import annotations
 
-import json
 import os
 from typing import Any
 
 import numpy as np
 
-from dicelab.core.engine.files import atomic_write, file_label, problem_words, read_small_file
+from dicelab.core.engine.files import (
+    atomic_write,
+    file_label,
+    json_value,
+    problem_words,
+    read_small_file,
+)
 from dicelab.core.i18n import msg
 from dicelab.errors import SaveFileError
 
@@ -66,8 +71,8 @@ def read_save(path: str | os.PathLike[str]) -> bytes:
 def parse_json(text: str | bytes) -> Any:
     """JSON text to Python values; `SaveFileError` for anything else."""
     try:
-        return json.loads(text)
-    except (TypeError, ValueError, RecursionError) as error:
+        return json_value(text)  # a JSON bomb too: one line
+    except (TypeError, ValueError) as error:
         raise SaveFileError.said(NOT_JSON, reason=str(error)) from None
 
 
