@@ -198,7 +198,9 @@ def json_value(text: str | bytes, depth: int = JSON_DEPTH) -> Any:
     such JSON (not UTF-8, not JSON, or deeper: a "JSON bomb" is refused, never a
     traceback).
 
-    >>> json_value('{"a": [1, 2]}'), json_value("[[[0]]]", depth=2)
+    >>> json_value('{"a": [1, 2]}')
+    {'a': [1, 2]}
+    >>> json_value("[[[0]]]", depth=2)
     Traceback (most recent call last):
     ...
     ValueError: JSON nested more than 2 deep
