@@ -76,3 +76,22 @@ def test_bots_are_chosen_seat_by_seat_and_play(open_app, lang, size):
     for _ in range(2):  # one bot at least: a refused click says why
         panel.locator(".dicelab-remove-bot").click(force=True)
     expect(panel.locator(".dicelab-message")).to_have_text(w("least_bots"))
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "fr"])
+def test_the_bots_choice_fits_in_the_other_languages(open_app, lang):
+    """Every label of the Bots choice whole at the laptop's size (1024x700)."""
+    page = open_app(LAPTOP, lang, game="sly-dice")
+    panel = page.locator(".dicelab-sly-dice")
+    panel.locator(".dicelab-bots-toggle").click()
+    box = panel.locator(".dicelab-bots")
+    expect(box).to_be_visible()
+    menus = box.locator(".dicelab-seat-bot select")
+    expect(menus.first).to_be_visible()
+    if (seats := menus.count()) < 5:
+        box.locator(".dicelab-add-bot").click()  # one more seat's row, its label too
+        expect(menus).to_have_count(seats + 1)
+    assert cut_labels(page) == []
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= LAPTOP[0], width
+    panel.locator(".dicelab-bots-toggle").click()

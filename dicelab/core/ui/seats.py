@@ -107,6 +107,24 @@ class BotsPanel(TablePanel[G, H]):
     def _options(self) -> dict[str, Any]:
         return {"bots": self.kinds[1:]}
 
+    def _install(self, game: G, seed: int | None, keep: Any = None) -> None:
+        """Play on with `game` (and, from `keep`, a panel in another language, what
+        it waits for)."""
+        raise NotImplementedError
+
+    def _taken_on_in(self: B, lang: str) -> B:
+        """A panel in `lang` that takes on this one's game (at a class table, the same
+        seat) through `_install(game, seed, keep=self)`: the panel's own way of keeping
+        what it waits for (its bots' random generator, the log, a round's end ...)."""
+        game: Any = self._game
+        if game.remote:
+            panel = type(self).at_table(game, lang, watch=game.watching)
+        else:
+            panel = type(self)(game.players, 0, lang, **self._settings_of(game), **self._options())
+        panel._install(game, self.seed, keep=self)
+        panel.hints_toggle.value = self.hints_toggle.value
+        return panel
+
     def add_to_footer(self, control: widgets.Widget, box: widgets.Widget) -> None:
         """Put `control` in the footer's row (beside New game) and `box` just above
         the footer (the play app's choice of bots)."""

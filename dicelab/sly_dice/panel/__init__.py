@@ -447,14 +447,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         """A panel in another language that plays on with the same game, the same
         bots, the log said again, the die chosen to set aside, the round end it
         waits at and the teacher's toggle."""
-        game: Any = self._game
-        if game.remote:
-            panel = super().in_language(lang)
-            panel._rounds_seen = self._rounds_seen
-        else:
-            panel = type(self)(game.players, 0, lang, **self._settings_of(game), **self._options())
-            panel._install(game, self.seed, keep=self)
-            panel.hints_toggle.value = self.hints_toggle.value
+        panel = self._taken_on_in(lang)
         panel.show_all.value = self.show_all.value
         panel.refresh()
         return panel

@@ -125,6 +125,7 @@ class HintsView:
         players = len(view.players)
         bots = [strategy(str(k)) for i, k in enumerate(kinds) if i != me and k]
         against_bots = len(bots) == players - 1  # else a classmate's way is not known
+        mine = Seen.of(view, me)  # your claim as the bots see it
         rows = []
         for card_id in view.table:
             p = rolling_posterior(
@@ -133,7 +134,7 @@ class HintsView:
             if against_bots:  # the exact chance that a bot accuses (each decides alone)
                 passed = Fraction(1)
                 for bot in bots:
-                    passed *= 1 - bot.accuse_chance(Seen.of(view, me), card_id)
+                    passed *= 1 - bot.accuse_chance(mine, card_id)
                 accused: Cell = self._p(1 - passed)
             else:
                 accused = w("yes") if should_accuse(p, card_id, rules, players) else w("no")

@@ -292,13 +292,7 @@ class SoloPanel(SoloView):
         """A panel in another language that plays on with the same game: the same
         bots (and their random generator), the log said again, the round or jump in
         it waits for, the choice under way, Solo said or not, the Hints toggle."""
-        game: Any = self._game
-        if game.remote:
-            panel = type(self).at_table(game, lang, watch=game.watching)
-        else:
-            panel = type(self)(game.players, 0, lang, **self._settings_of(game), **self._options())
-        panel._install(game, self.seed, keep=self)
-        panel.hints_toggle.value = self.hints_toggle.value
+        panel = self._taken_on_in(lang)
         panel.solo_toggle.value = self.solo_toggle.value
         panel.message.clear()
         return panel
