@@ -65,9 +65,10 @@ def test_a_whole_game_of_each_game_across_the_api(service, game) -> None:
     assert refused.value.status == 409
     # once it is over, the seed and the log replay the game anywhere
     log = clients["Bia"].log()
-    assert log["seed"] == 11 == views["Ana"]["seed"] and log["players"] == PLAYERS
+    start, actions = log["record"]["start"], log["record"]["actions"]
+    assert start["seed"] == 11 == views["Ana"]["seed"] and start["players"] == PLAYERS
     again = replayed(log)
-    assert again.to_json() == final.engine.to_json() and len(log["actions"]) == final.actions
+    assert again.to_json() == final.engine.to_json() and len(actions) == final.actions
 
 
 def raw(url: str, method: str, path: str, body: bytes | None, token: str | None = None):

@@ -26,9 +26,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dicelab.classroom.actions import action_types, decode, encode
 from dicelab.classroom.store import Store
 from dicelab.classroom.tables import Hall, Table
+from dicelab.core.engine.actions import action_types, decode, encode
 from dicelab.errors import TableError
 from dicelab.games import GAMES
 

@@ -120,7 +120,7 @@ def test_the_service_is_under_its_prefix_and_everyone_is_who_the_hub_says(hub_se
     refused(Client(hub_service.url, code=code).view, 401, "send your hub token")
 
     steps = play({"ana": ana, "bia": bia}, random.Random(5))
-    assert steps > 0 and ana.view()["over"] and ana.log()["actions"]
+    assert steps > 0 and ana.view()["over"] and ana.log()["record"]["actions"]
     watched = teacher.view()  # the teacher's place at every table: the projector's view
     assert watched["player"] is None and watched["seated"] == ["ana", "bia"]
     assert watched["over"] and watched["version"] == steps

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 from dicelab.classroom import Client
-from dicelab.classroom.actions import action_types, decode
 from dicelab.classroom.seat import TableGame
+from dicelab.core.engine.actions import action_types, decode
 from dicelab.errors import SettingsError, TableError
 from dicelab.games import GAMES
 
@@ -39,7 +39,7 @@ def seated(url: str, game: str, seed: int = 7) -> tuple[Client, dict[str, TableG
 def test_a_seat_plays_a_whole_game_seeing_what_the_engine_shows_it(service, game) -> None:
     """Played at random to the end: after every action each seat's view, legal
     actions and points are what the same game's engine, replayed here from the
-    table's seed and log, gives that player at that point."""
+    seed and the actions of the table's log, gives that player at that point."""
     teacher, seats = seated(service.url, game)
     rng, moves = random.Random(game), []
     for _ in range(5_000):
@@ -53,11 +53,12 @@ def test_a_seat_plays_a_whole_game_seeing_what_the_engine_shows_it(service, game
         assert mover.to_move()[0] == mover.me
         mover.apply(rng.choice(mover.legal_actions()))
         moves.append({name: (seat.version, seat.state) for name, seat in seats.items()})
-    log = teacher.log()
-    assert all(seat.is_over and seat.seed == log["seed"] for seat in seats.values())
-    engine = GAMES[game].engine_class(PLAYERS, seed=log["seed"], **_ruleset(log))
+    record = teacher.log()["record"]
+    seed = record["start"]["seed"]
+    assert all(seat.is_over and seat.seed == seed for seat in seats.values())
+    engine = GAMES[game].engine_class(PLAYERS, seed=seed)
     views_at = {0: {name: engine.view(name) for name in ("Ana", "Bia")}}
-    for step, entry in enumerate(log["actions"], 1):
+    for step, entry in enumerate(record["actions"], 1):
         engine.apply(_decoded(engine, entry["action"]))
         views_at[step] = {name: engine.view(name) for name in ("Ana", "Bia")}
     for seen in moves:
@@ -66,10 +67,6 @@ def test_a_seat_plays_a_whole_game_seeing_what_the_engine_shows_it(service, game
     final = seats["Ana"]
     assert final.scores() == engine.scores() and final.winners() == engine.winners()
     assert seats["Bia"].state == engine.view("Bia")
-
-
-def _ruleset(log: dict[str, Any]) -> dict[str, Any]:
-    return {} if log["ruleset"] is None else {"ruleset": log["ruleset"]}
 
 
 def _decoded(engine: Any, data: dict[str, Any]) -> Any:

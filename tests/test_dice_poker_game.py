@@ -443,13 +443,16 @@ def test_a_foreign_generator_cannot_be_saved() -> None:
 
 
 def saved(**changes: Any) -> dict[str, Any]:
-    """A valid mid-game save (Ana has scored once, Bia has rolled), with changes."""
+    """A valid mid-game save (Ana has scored once, Bia has rolled), with changes;
+    without its game record, so that each change meets the save's own checks
+    (tests/test_game_record.py tampers with records)."""
     game = DicePokerGame(["Ana", "Bia"], seed=8)
     game.roll(dice=[2, 2, 3, 3, 5])
     game.score("two_pairs")
     game.roll(dice=[1, 1, 1, 4, 4])
     game.hold(0)
     data = game.to_dict()
+    del data["record"]
     data.update(changes)
     return data
 

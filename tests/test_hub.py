@@ -757,7 +757,7 @@ def test_two_hub_users_play_sly_dice_at_a_table_and_a_third_can_neither_act_nor_
         Client(url, hub_token=tokens["carol"]).join(code, "alice")
     first = seats["alice"].view()
     steps = play(seats, random.Random(7))
-    assert steps > 0 and seats["bob"].view()["over"] and seats["alice"].log()["actions"]
+    assert steps > 0 and seats["bob"].view()["over"] and seats["alice"].log()["record"]["actions"]
 
     carol = Client(url, code=code, hub_token=tokens["carol"])
     for call in (

@@ -7,7 +7,6 @@ screen, each seeing only their own view.
   teacher; `codes`: the tables' codes;
 - `engines`: a table's game, new from its settings or replayed from its log;
 - `store`: the tables in SQLite, one transaction per action;
-- `actions`: a game's actions as JSON;
 - `Client` (`client`): a seat's (or the teacher's) connection, for the panels
   and the tests; `remembered`: the seats a student has joined, in their own
   data folder.

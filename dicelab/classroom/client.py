@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from dicelab.classroom import remembered
-from dicelab.classroom.actions import encode
+from dicelab.core.engine.actions import encode
 from dicelab.errors import TableError
 
 __all__ = ["DEFAULT_URL", "Client", "hub_teachers"]

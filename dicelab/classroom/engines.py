@@ -2,8 +2,7 @@
 of a table's log played again.
 
 >>> game = new_engine(GAMES["solo"], ["Ana", "Bia"], seed=3, ruleset=None)
->>> replayed({"game": "solo", "players": ["Ana", "Bia"], "seed": 3, "ruleset": None,
-...           "actions": []}).to_json() == game.to_json()
+>>> replayed({"game": "solo", "record": game.record.to_dict()}).to_json() == game.to_json()
 True
 """
 
@@ -14,8 +13,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dicelab.classroom.actions import action_types, decode
-from dicelab.core.engine import Engine
+from dicelab.core.engine import Engine, GameRecord
 from dicelab.errors import SettingsError
 from dicelab.games import GAMES, GameInfo
 
@@ -23,13 +21,11 @@ __all__ = ["check_bot", "check_bots", "check_seed", "new_engine", "replayed"]
 
 
 def replayed(log: Mapping[str, Any]) -> Engine[Any, Any]:
-    """The game of a table's `log` (`Hall.log`, `Client.log`) played again from
-    its seed: the very game the table played."""
-    info = GAMES[log["game"]]
-    game = new_engine(info, log["players"], log["seed"], log["ruleset"])
-    kinds = action_types(inspect.getmodule(type(game)))
-    for step in log["actions"]:
-        game.apply(decode(step["action"], kinds))
+    """The game of a table's `log` (`Hall.log`, `Client.log`: its game and its
+    game record) played again from its start: the very game the table played."""
+    game: Engine[Any, Any] = GameRecord.from_dict(
+        GAMES[log["game"]].engine_class, log["record"]
+    ).replay()
     return game
 
 

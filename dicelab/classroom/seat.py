@@ -28,9 +28,9 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from dicelab.classroom.actions import action_types, decode
 from dicelab.classroom.client import Client
 from dicelab.core.engine import GameBase
+from dicelab.core.engine.actions import action_types, decode
 from dicelab.core.ui.background import on_main
 from dicelab.errors import SettingsError, TableError
 from dicelab.games import GAMES

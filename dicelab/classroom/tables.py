@@ -29,12 +29,12 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.classroom.actions import action_types, decode, encode
 from dicelab.classroom.codes import check_code, table_code
 from dicelab.classroom.engines import check_bot, check_bots, check_seed, new_engine, replayed
 from dicelab.classroom.hub_auth import HubUser
 from dicelab.classroom.store import Store, StoredTable
 from dicelab.core.engine import Engine, Strategy, player_names
+from dicelab.core.engine.actions import action_types, decode, encode
 from dicelab.errors import DicelabError, IllegalMove, SettingsError, TableError
 from dicelab.games import GAMES, GameInfo
 
@@ -271,7 +271,7 @@ class Hall:
         }
 
     def act(self, code: Any, token: Any, data: Any) -> dict[str, Any]:
-        """Take the action `data` (JSON data, see `dicelab.classroom.actions`) for
+        """Take the action `data` (JSON data, see `dicelab.core.engine.actions`) for
         the token's player (or teacher), then let the bots move; the answer after
         it.  A refused action is a `TableError` and changes nothing."""
         table, player = self.seat_of(code, token)
@@ -350,27 +350,20 @@ class Hall:
         raise SettingsError(f"the bots of table {table.code} did not stop moving")
 
     def log(self, code: Any, token: Any) -> dict[str, Any]:
-        """Once the game is over, for anyone at the table: its seed, settings and
-        every action in order (who took it: "" the teacher), to replay it and
-        learn from it; before, a `TableError` (409: the seed and the log
-        recompute what the rules hide)."""
+        """Once the game is over, for anyone at the table: its game record (its
+        seed and start, every action in order, who took it), to
+        replay it and learn from it; before, a `TableError` (409: the seed and
+        the log recompute what the rules hide)."""
         table, _who = self.seat_of(code, token)
         if not table.engine.is_over:
             raise TableError("the log is shown when the game is over", 409)
         return self._log(table)
 
     def _log(self, table: Table) -> dict[str, Any]:
-        return {
-            "code": table.code,
-            "game": table.info.name,
-            "seed": table.seed,
-            "players": list(table.engine.players),
-            "ruleset": table.settings.get("ruleset"),
-            "actions": [
-                {"player": player, "action": action}
-                for player, action in self.store.actions(table.code)
-            ],
-        }
+        """The table's code, game and game record (kept by its engine, in the
+        stored game: from the table's start, every action since)."""
+        record = table.engine.record.to_dict()
+        return {"code": table.code, "game": table.info.name, "record": record}
 
     def replay(self, code: Any) -> Engine[Any, Any]:
         """Table `code` played again from its seed and its stored actions."""

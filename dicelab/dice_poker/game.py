@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.core.engine import GameBase, given_dice, make_rng, player_names
+from dicelab.core.engine import GameBase, Step, given_dice, make_rng, player_names
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.rules import DICE, ROLLS_PER_TURN, Ruleset, get_ruleset
 from dicelab.dice_poker.state import GameState
@@ -229,6 +229,7 @@ class DicePokerGame(GameBase[GameState, Action]):
         self._state = dataclasses.replace(
             state, rolls_used=state.rolls_used + 1, dice=new, held=held
         )
+        self._note(state.players[state.current], Roll(held), None if dice is None else new)
         return new
 
     def _draw(self, held: frozenset[int]) -> tuple[int, ...]:
@@ -264,6 +265,7 @@ class DicePokerGame(GameBase[GameState, Action]):
         card = state.card.fill(box_id, dice)
         cards = (*state.cards[: state.current], card, *state.cards[state.current + 1 :])
         self._state = _next_turn(state, cards)
+        self._note(state.players[state.current], Score(box_id))
         return card.boxes[box_id] or 0
 
     def apply(self, action: Action) -> tuple[int, ...] | int:
@@ -276,6 +278,17 @@ class DicePokerGame(GameBase[GameState, Action]):
         if isinstance(action, Score):
             return self.score(action.box)
         raise IllegalMove(RULE_ACTIONS, f"unknown action {action!r}")
+
+    def _redo(self, step: Step) -> None:
+        """A recorded step again: a roll with its dice, if they were set by hand."""
+        if step.dice is not None and isinstance(step.action, Roll):
+            self.roll(hold=step.action.hold, dice=step.dice)
+        else:
+            super()._redo(step)
+
+    def _between_actions(self, state: GameState) -> GameState:
+        """The holds are not an action until the next roll: a record ignores them."""
+        return dataclasses.replace(state, held=frozenset())
 
     def __repr__(self) -> str:
         state = self._state

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.core.engine import NOBODY, GameBase, player_names
+from dicelab.core.engine import NOBODY, GameBase, make_rng, player_names
 from dicelab.core.engine.checks import is_whole
 from dicelab.errors import IllegalMove, SettingsError
 from dicelab.sly_dice.rules import (
@@ -141,9 +141,9 @@ class SlyDiceGame(GameBase[GameState, Action]):
         rules = DEFAULT_RULES if rules is None else rules
         if not isinstance(rules, SlyRules):
             raise SettingsError(f"rules must be SlyRules, not {rules!r}")
-        self._start(GameState.new(names, rules.ids, rules), seed)
-        deal = tuple(rules.ids[i] for i in self._rng.permutation(len(rules.ids)))
-        self._state = self._state._after(deal=deal)
+        rng = make_rng(seed)
+        deal = tuple(rules.ids[i] for i in rng.permutation(len(rules.ids)))
+        self._start(GameState.new(names, rules.ids, rules)._after(deal=deal), seed, rng)
 
     # --- the contract ---------------------------------------------------------
 
@@ -197,6 +197,12 @@ class SlyDiceGame(GameBase[GameState, Action]):
 
     def apply(self, action: Action) -> Any:
         """Do `action` for the player to move; the dice rolled, if any."""
+        mover = self.to_move()
+        result = self._act(action)
+        self._note(mover[0], action)
+        return result
+
+    def _act(self, action: Action) -> Any:
         if self._state.finished:
             raise IllegalMove(RULE_OVER, "the game is over")
         if isinstance(action, RollCommon):

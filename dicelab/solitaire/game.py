@@ -36,7 +36,15 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.core.engine import NOBODY, RULE_PLAYER, GameBase, given_dice, make_rng, player_names
+from dicelab.core.engine import (
+    NOBODY,
+    RULE_PLAYER,
+    GameBase,
+    Step,
+    given_dice,
+    make_rng,
+    player_names,
+)
 from dicelab.core.engine.checks import is_whole
 from dicelab.errors import IllegalMove, SettingsError
 from dicelab.solitaire.rules import DICE, Split
@@ -211,6 +219,13 @@ class SolitaireGame(GameBase[GameState, Action]):
             return self.choose(action.player, action.split)
         raise IllegalMove(RULE_ACTIONS, f"unknown action {action!r}")
 
+    def _redo(self, step: Step) -> None:
+        """A recorded step again: a roll with its dice, if they were set by hand."""
+        if step.dice is not None and isinstance(step.action, Roll):
+            self.roll(step.dice)
+        else:
+            super()._redo(step)
+
     # --- actions ------------------------------------------------------------
 
     def roll(self, dice: Iterable[int] | None = None) -> tuple[int, ...]:
@@ -231,6 +246,7 @@ class SolitaireGame(GameBase[GameState, Action]):
             new = tuple(int(f) for f in self._rng.integers(1, 7, size=DICE))
         playing = frozenset(i for i, s in enumerate(state.sheets) if not s.finished)
         self._state = dataclasses.replace(state, rolls=state.rolls + 1, dice=new, waiting=playing)
+        self._note("", Roll(), None if dice is None else new)
         return new
 
     def choose(self, player: str | int, option: Split | int) -> Sheet:
@@ -260,6 +276,8 @@ class SolitaireGame(GameBase[GameState, Action]):
         new = sheet.play(state.dice, split)  # checks that `split` is a legal Split
         sheets = (*state.sheets[:index], new, *state.sheets[index + 1 :])
         self._state = dataclasses.replace(state, sheets=sheets, waiting=state.waiting - {index})
+        name = state.players[index]
+        self._note(name, Choose(name, split))
         return new
 
     def play(self, strategies: Any, until_over: bool = True) -> dict[str, int]:

@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.core.engine import NOBODY, GameBase, player_names
+from dicelab.core.engine import NOBODY, GameBase, make_rng, player_names
 from dicelab.errors import IllegalMove, SettingsError
 from dicelab.solo.rules import COLOURS, DEFAULT_RULES, STACKS, Card, SoloRules, card, playable_cards
 from dicelab.solo.state import GameState, RoundEnd
@@ -93,6 +93,20 @@ def hand_points(hand: Sequence[Card | None]) -> int:
     return sum(c.points for c in hand if c is not None)
 
 
+def new_round(
+    state: GameState,
+    rng: np.random.Generator,
+    totals: tuple[int, ...],
+    rounds: tuple[tuple[int, ...], ...],
+    ended: RoundEnd | None = None,
+) -> GameState:
+    """A round dealt from the deck shuffled by `rng` (the dealer moves on each round)."""
+    deck = state.rules.deck
+    shuffled = [deck[i] for i in rng.permutation(len(deck))]
+    dealer = len(rounds) % len(state.players)
+    return GameState.deal(state.players, shuffled, state.rules, dealer, totals, rounds, ended)
+
+
 class SoloGame(GameBase[GameState, Action]):
     """A game of Solo (see the module); `rules` are its settings."""
 
@@ -109,20 +123,9 @@ class SoloGame(GameBase[GameState, Action]):
         rules = DEFAULT_RULES if rules is None else rules
         if not isinstance(rules, SoloRules):
             raise SettingsError(f"rules must be SoloRules, not {rules!r}")
-        self._start(GameState.deal(names, rules.deck, rules), seed)
-        self._state = self._new_round(self._state, (0,) * len(names), ())
-
-    def _new_round(
-        self,
-        state: GameState,
-        totals: tuple[int, ...],
-        rounds: tuple[tuple[int, ...], ...],
-        ended: RoundEnd | None = None,
-    ) -> GameState:
-        deck = state.rules.deck
-        shuffled = [deck[i] for i in self._rng.permutation(len(deck))]
-        dealer = len(rounds) % len(state.players)
-        return GameState.deal(state.players, shuffled, state.rules, dealer, totals, rounds, ended)
+        rng = make_rng(seed)
+        first = new_round(GameState.deal(names, rules.deck, rules), rng, (0,) * len(names), ())
+        self._start(first, seed, rng)
 
     # --- the contract ---------------------------------------------------------------
 
@@ -220,6 +223,11 @@ class SoloGame(GameBase[GameState, Action]):
 
     def apply(self, action: Action) -> Any:
         """Do `action`; returns the cards drawn, if any."""
+        drawn = self._act(action)
+        self._note(action.player, action)
+        return drawn
+
+    def _act(self, action: Action) -> tuple[Card, ...]:
         if self._state.finished:
             raise IllegalMove(RULE_OVER, "the game is over")
         if not isinstance(action, (Play, Draw, Accept)):
@@ -253,7 +261,7 @@ class SoloGame(GameBase[GameState, Action]):
         totals = tuple(a + b for a, b in zip(state.totals, ended.points))
         rounds = (*state.rounds, ended.points)
         if max(totals) < state.rules.losing_score:
-            self._state = self._new_round(state, totals, rounds, ended)
+            self._state = new_round(state, self._rng, totals, rounds, ended)
             return
         gift = table.pending.gift if table.pending is not None else ()
         table.hands[table.out] += [c for c in gift if c is not None]  # an unanswered Gift: back

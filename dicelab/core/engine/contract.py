@@ -13,13 +13,15 @@ swaps in the next snapshot, so an action the rules forbid raises
   views for open-information games, winners, saving through the game's save
   module);
 - `play_out`: any engine played to the end by strategies;
-- `player_names`, `check_players`, `make_rng`, `seed_number`, `given_dice`,
-  `check_snapshot_dice`: the checks every engine makes the same way.
+- from `starting`: `player_names`, `check_players`, `make_rng`,
+  `seed_number`, `given_dice`, `check_snapshot_dice`, the checks every engine
+  makes the same way.
 
->>> player_names(None), player_names(["Ana", "Bia"])
-(('Player 1',), ('Ana', 'Bia'))
->>> int(make_rng(7).integers(1, 7)) == int(make_rng(7).integers(1, 7))
-True
+>>> from dicelab.solitaire.game import SolitaireGame
+>>> game = SolitaireGame(["Ana"], seed=3)
+>>> _ = game.roll()
+>>> game.is_over, len(game.record.steps), game.record.seed
+(False, 1, 3)
 """
 
 from __future__ import annotations
@@ -27,14 +29,31 @@ from __future__ import annotations
 import importlib
 import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 import numpy as np
 
-from dicelab.core.dice.hands import as_hand
-from dicelab.core.engine.savefile import parse_json, read_save, rng_state, save_error, write_save
-from dicelab.errors import DiceError, IllegalMove, SettingsError
+from dicelab.core.engine.record import GameRecord, Step
+from dicelab.core.engine.savefile import (
+    generator_state,
+    parse_json,
+    read_save,
+    rng_state,
+    save_error,
+    write_save,
+)
+from dicelab.core.engine.starting import (
+    MAX_PLAYERS,
+    RULE_DICE,
+    check_players,
+    check_snapshot_dice,
+    given_dice,
+    make_rng,
+    player_names,
+    seed_number,
+)
+from dicelab.errors import IllegalMove, SettingsError
 
 __all__ = [
     "MAX_PLAYERS",
@@ -43,7 +62,9 @@ __all__ = [
     "RULE_PLAYER",
     "Engine",
     "GameBase",
+    "GameRecord",
     "Snapshot",
+    "Step",
     "Strategy",
     "check_players",
     "check_snapshot_dice",
@@ -68,9 +89,7 @@ S = TypeVar("S", bound=Snapshot)  # a game's snapshot
 A = TypeVar("A")  # a game's actions
 G = TypeVar("G", bound="GameBase[Any, Any]")
 
-MAX_PLAYERS = 6  # a hot-seat table at one screen
 NOBODY = -1  # the viewer of a public view: what everyone at the table sees
-RULE_DICE = "dice show 1 to 6"
 RULE_PLAYER = "the players of this game"
 
 
@@ -116,7 +135,8 @@ class Engine(Protocol[S, A]):
       hides from the others is drawn again (the same game, for an
       open-information game): what another player sees must not change;
     - `to_json()` / `from_json()` and `save(path)` / `load(path)`: everything,
-      hidden parts included, so a loaded game goes on exactly.
+      hidden parts included, so a loaded game goes on exactly;
+    - `record`: where the game began and every action since (`GameRecord`).
     """
 
     remote: ClassVar[bool]  # a seat of a class table, not the whole game here
@@ -145,6 +165,9 @@ class Engine(Protocol[S, A]):
     def scores(self) -> dict[str, int]: ...
 
     def winners(self) -> list[str]: ...
+
+    @property
+    def record(self) -> GameRecord: ...
 
     def view(self, player: str) -> Any: ...
 
@@ -184,8 +207,10 @@ class GameBase(Generic[S, A]):
     A subclass names its snapshot class in `State` and its save module in
     `save_module` (a module with `FORMAT`, `VERSION`, `state_dict(state)` and
     `from_dict(data)`: the checks of a loaded game), calls `_start(state,
-    seed)` in `__init__`, and defines the rest of `Engine`.  A game with
-    hidden information overrides `view` and `redraw_hidden`.
+    seed)` in `__init__` once the first snapshot is dealt, and defines the
+    rest of `Engine`; each action it takes calls `_note(player, action)`, so
+    the game keeps its `record`.  A game with hidden information overrides
+    `view` and `redraw_hidden`; one whose dice may be set by hand, `_redo`.
     """
 
     State: ClassVar[type]
@@ -194,11 +219,46 @@ class GameBase(Generic[S, A]):
     _state: S
     _rng: np.random.Generator
     _seed: int | None
+    _origin: tuple[S, Mapping[str, Any], int | None]  # where the record starts
+    _steps: list[Step]
 
-    def _start(self, state: S, seed: int | np.random.Generator | None) -> None:
-        """Set the first snapshot, the generator and the seed (None for a Generator)."""
-        self._state, self._rng = state, make_rng(seed)
+    def _start(
+        self,
+        state: S,
+        seed: int | np.random.Generator | None,
+        rng: np.random.Generator | None = None,
+    ) -> None:
+        """Set the first snapshot, the generator (`rng`, the one the snapshot was
+        dealt with, or a new one from `seed`) and the seed (None for a
+        Generator); the record starts here."""
+        self._state, self._rng = state, make_rng(seed) if rng is None else rng
         self._seed = None if isinstance(seed, np.random.Generator) else seed_number(seed)
+        self._begin_record()
+
+    def _begin_record(self) -> None:
+        self._origin = (self._state, self._rng.bit_generator.state, self._seed)
+        self._steps = []
+
+    def _note(self, player: str, action: A, dice: tuple[int, ...] | None = None) -> None:
+        """Add an action just taken to the record (`dice`: set by hand)."""
+        self._steps.append(Step(player, action, dice))
+
+    def _redo(self, step: Step) -> None:
+        """Take a recorded step again (a game whose dice may be set by hand
+        takes its dice too)."""
+        if step.dice is not None:
+            raise IllegalMove(RULE_DICE, "this game has no dice set by hand")
+        self.apply(step.action)
+
+    @property
+    def record(self) -> GameRecord:
+        """Where the game began (or was loaded, for a save without a record) and
+        every action since."""
+        state, rng, seed = self._origin
+        saving = self._saving()
+        start = {"format": saving.FORMAT, "version": saving.VERSION, **saving.state_dict(state)}
+        start |= {"seed": seed, "rng": generator_state(rng)}
+        return GameRecord(type(self), start, tuple(self._steps))
 
     @classmethod
     def from_state(
@@ -210,6 +270,7 @@ class GameBase(Generic[S, A]):
             raise SettingsError(f"from_state needs a {cls.State.__name__}, not {state!r}")
         game = cls.__new__(cls)
         game._state, game._rng, game._seed = state, make_rng(rng), seed_number(seed)
+        game._begin_record()
         return game
 
     @property
@@ -239,6 +300,10 @@ class GameBase(Generic[S, A]):
 
     def scores(self) -> dict[str, int]:
         """Each player's points so far."""
+        raise NotImplementedError
+
+    def apply(self, action: A) -> Any:
+        """Take `action`, or raise `IllegalMove` and change nothing."""
         raise NotImplementedError
 
     def _player(self, player: Any) -> str:
@@ -296,6 +361,7 @@ class GameBase(Generic[S, A]):
             **saving.state_dict(self._state),
             "seed": self._seed,
             "rng": rng_state(self._rng),
+            "record": self.record.to_dict(),
         }
 
     def to_json(self) -> str:
@@ -305,8 +371,34 @@ class GameBase(Generic[S, A]):
     @classmethod
     def from_json(cls: type[G], text: str | bytes) -> G:
         """A game from `to_json` text; `SaveFileError` if it is not valid."""
-        game: G = cls._saving().from_dict(parse_json(text))
+        return cls.from_dict(parse_json(text))
+
+    @classmethod
+    def from_dict(cls: type[G], data: Any) -> G:
+        """A game from `to_dict`'s dict, checked by the game's save module; its
+        record too, checked to end in this very game (a save without one, from
+        an older dicelab, starts its record here)."""
+        if not isinstance(data, dict) or "record" not in data:
+            game: G = cls._saving().from_dict(data)
+            return game
+        game = cls._saving().from_dict({k: v for k, v in data.items() if k != "record"})
+        replayed = GameRecord.from_dict(cls, data["record"]).replay()
+        if not game._same_game(replayed):
+            raise save_error("the game's record does not end in this game")
+        game._origin, game._steps = replayed._origin, replayed._steps
         return game
+
+    def _same_game(self, other: GameBase[S, A]) -> bool:
+        """Whether `other` (a record played again) is this very game: the same
+        snapshot (up to `_between_actions`), seed and generator."""
+        same = self._between_actions(self._state) == self._between_actions(other._state)
+        generator = self._rng.bit_generator.state == other._rng.bit_generator.state
+        return same and generator and self._seed == other._seed
+
+    def _between_actions(self, state: S) -> S:
+        """`state` without what a player may change between actions, which no
+        action records (Dice Poker's holds before the next roll)."""
+        return state
 
     @classmethod
     def view_from_json(cls, text: str | bytes) -> Any:
@@ -345,93 +437,3 @@ def play_out(
         strategy = strategies[player] if isinstance(strategies, Mapping) else strategies
         game.apply(strategy(game.view(player), game.legal_actions(player), rng))
     raise SettingsError(f"the game did not end within {most} actions")
-
-
-# --- checks every engine makes ------------------------------------------------------
-
-
-def make_rng(seed: int | np.random.Generator | None) -> np.random.Generator:
-    """A numpy Generator: `seed` itself if it is one, else `default_rng(seed)`."""
-    if isinstance(seed, np.random.Generator):
-        return seed
-    return np.random.default_rng(seed_number(seed))
-
-
-def seed_number(seed: Any) -> int | None:
-    """A seed as a whole number 0 or more (None: fresh entropy); else `SettingsError`.
-
-    >>> seed_number(np.int64(7)), seed_number(None)
-    (7, None)
-    """
-    if seed is None:
-        return None
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise SettingsError(f"a seed is a whole number 0 or more (or a Generator), not {seed!r}")
-    return int(seed)
-
-
-def player_names(players: Any, game: str = "this game", least: int = 1) -> tuple[str, ...]:
-    """The players' names, surrounding spaces dropped ("Player 1" ... "Player
-    <least>" when none are given), checked by `check_players`.
-
-    >>> player_names([" Ana ", "Bruno"]), player_names(None, least=2)
-    (('Ana', 'Bruno'), ('Player 1', 'Player 2'))
-    """
-    if players is None:
-        return tuple(f"Player {i + 1}" for i in range(least))
-    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
-        raise SettingsError(f"players is a list of {least} to {MAX_PLAYERS} names, not {players!r}")
-    names = tuple(p.strip() if isinstance(p, str) else p for p in players)
-    check_players(names, game, least)
-    return names
-
-
-def check_players(players: Any, game: str = "this game", least: int = 1) -> None:
-    """Raise `SettingsError` unless `players` is a tuple of `least` (1 by default)
-    to 6 different names, each a non-empty text without surrounding spaces.
-
-    >>> check_players(("Ana", "Ana"))
-    Traceback (most recent call last):
-    ...
-    dicelab.errors.SettingsError: player names must be different: 'Ana' appears twice
-    """
-    if not isinstance(players, tuple):
-        raise SettingsError(f"the players are a tuple of names, not {players!r}")
-    if not least <= len(players) <= MAX_PLAYERS:
-        raise SettingsError(f"{game} is for {least} to {MAX_PLAYERS} players, not {len(players)}")
-    for name in players:
-        if not isinstance(name, str) or not name.strip():
-            raise SettingsError(f"a player's name must be a non-empty text, not {name!r}")
-        if name != name.strip():
-            raise SettingsError(f"a player's name has no spaces around it: {name!r}")
-        if players.count(name) > 1:
-            raise SettingsError(f"player names must be different: {name!r} appears twice")
-
-
-def given_dice(dice: Any, n: int) -> tuple[int, ...]:
-    """Dice a teacher sets by hand, `n` of them in position order; `IllegalMove`
-    if impossible.
-
-    >>> given_dice([6, 1, 3, 3, 4], 5)
-    (6, 1, 3, 3, 4)
-    """
-    if isinstance(dice, (str, bytes)) or not isinstance(dice, Iterable):
-        raise IllegalMove(RULE_DICE, f"dice are {n} faces 1..6, not {dice!r}")
-    faces = tuple(dice)
-    try:
-        as_hand(faces, n)
-    except DiceError as error:
-        raise IllegalMove(RULE_DICE, str(error)) from None
-    return tuple(int(f) for f in faces)
-
-
-def check_snapshot_dice(dice: Any, n: int) -> None:
-    """Raise `SettingsError` unless a snapshot's dice are None or a tuple of n faces."""
-    if dice is None:
-        return
-    if not isinstance(dice, tuple) or len(dice) != n:
-        raise SettingsError(f"dice must be a tuple of {n} faces, not {dice!r}")
-    try:
-        as_hand(dice, n)
-    except DiceError as error:
-        raise SettingsError(f"bad dice {dice!r}: {error}") from None

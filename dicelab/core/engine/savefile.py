@@ -17,6 +17,7 @@ np.True_
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -111,12 +112,15 @@ def json_list(value: Any, what: str) -> list[Any]:
 
 def rng_state(rng: np.random.Generator) -> dict[str, Any]:
     """The JSON-ready state of a PCG64 generator (the kind `default_rng` makes)."""
-    bit_generator = rng.bit_generator
-    if not isinstance(bit_generator, np.random.PCG64):
-        raise SaveFileError(
-            f"only a PCG64 generator can be saved, not {type(bit_generator).__name__}"
-        )
-    return dict(bit_generator.state)
+    return generator_state(rng.bit_generator.state)
+
+
+def generator_state(state: Mapping[str, Any]) -> dict[str, Any]:
+    """A bit generator's `state` dict, JSON-ready: a PCG64's only."""
+    if state.get("bit_generator") != "PCG64":
+        kind = state.get("bit_generator")
+        raise SaveFileError(f"only a PCG64 generator can be saved, not {kind}")
+    return dict(state)
 
 
 def rng_from_json(value: Any) -> np.random.Generator:

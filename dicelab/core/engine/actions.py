@@ -1,4 +1,4 @@
-"""A game's actions as JSON, for the class tables' API.
+"""A game's actions as JSON: in game records and in the class tables' API.
 
 An action is one of a game's frozen dataclasses (`Roll`, `Score`, `Play`...):
 in JSON it is an object with its class name under "type" and its fields,

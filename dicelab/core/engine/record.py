@@ -1,0 +1,155 @@
+"""A game record: where a game began and every action since, in order.
+
+Every engine keeps one (`GameBase.record`): the game as it stood when it
+began (the snapshot with its rules and players, the seed, the random
+generator's state) and each action taken since, with who took it ("" for the
+table's own action, like Solitaire Dice's roll for everyone) and, for a roll
+whose dice were set by hand, those dice.  Replaying it gives the very game
+back.  Every save file holds it (key "record"); `GameRecord.to_json` writes it
+on its own and `GameRecord.from_json` reads it from either.  A class table's log is
+the same record.
+
+>>> from dicelab.dice_poker.game import DicePokerGame
+>>> game = DicePokerGame(["Ana"], seed=7)
+>>> _ = game.roll(); _ = game.roll(hold=[0]); _ = game.score("chance")
+>>> [step.action for step in game.record.steps]
+[Roll(hold=frozenset()), Roll(hold=frozenset({0})), Score(box='chance')]
+>>> game.record.replay().to_json() == game.to_json()
+True
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from dicelab.core.engine.actions import action_types, decode, encode
+from dicelab.core.engine.savefile import (
+    is_int,
+    json_list,
+    json_object,
+    open_save,
+    parse_json,
+    save_error,
+)
+from dicelab.errors import DicelabError
+
+__all__ = ["FORMAT", "VERSION", "GameRecord", "Step"]
+
+FORMAT = "dicelab/game-record"
+VERSION = 1
+KEYS = ("format", "version", "start", "actions")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of a game: who took it ("" for the table's own), the action
+    (one of the game's action objects) and the dice, if set by hand.
+
+    >>> from dicelab.dice_poker.game import Score
+    >>> Step("Ana", Score("chance")).to_dict()
+    {'player': 'Ana', 'action': {'type': 'Score', 'box': 'chance'}}
+    """
+
+    player: str
+    action: Any
+    dice: tuple[int, ...] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The step as a JSON-ready dict (no "dice" when they were rolled)."""
+        data = {"player": self.player, "action": encode(self.action)}
+        return data if self.dice is None else {**data, "dice": list(self.dice)}
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game's record: its engine class, its `start` (the game as it began, as
+    its save file writes it, without a record) and its `steps`."""
+
+    engine: type[Any]
+    start: dict[str, Any]
+    steps: tuple[Step, ...]
+
+    @property
+    def seed(self) -> int | None:
+        """The seed the game started from (None: not known)."""
+        seed: int | None = self.start["seed"]
+        return seed
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict."""
+        actions = [step.to_dict() for step in self.steps]
+        return {"format": FORMAT, "version": VERSION, "start": self.start, "actions": actions}
+
+    def to_json(self) -> str:
+        """The record as JSON text, to keep on its own."""
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
+
+    def replay(self) -> Any:
+        """The game the record ends in, played again from its start."""
+        last = deque(self.positions(), maxlen=1)
+        return last[0][0] if last else self.engine.from_dict(self.start)
+
+    def positions(self) -> Iterator[tuple[Any, Step]]:
+        """Each step with the game just after it (the same game object, moved
+        on); `SaveFileError` at the first step the game does not take."""
+        game = self.engine.from_dict(self.start)
+        for number, step in enumerate(self.steps, 1):
+            try:
+                game._redo(step)
+            except DicelabError as error:
+                raise save_error(f"the record's action {number} cannot be taken: {error}") from None
+            if game.record.steps[-1] != step:
+                raise save_error(
+                    f"the record's action {number} is not {step.player or 'the table'}'s"
+                )
+            yield game, step
+
+    @classmethod
+    def from_dict(cls, engine: type[Any], data: Any) -> GameRecord:
+        """The record `data` describes for a game of class `engine`, checked: a
+        start its save module accepts, then actions of that game; `SaveFileError`
+        if not."""
+        open_save(data, FORMAT, (VERSION,), "game record")
+        data = json_object(data, "the record", KEYS)
+        if isinstance(data["start"], dict) and "record" in data["start"]:
+            raise save_error("the record's start has a record of its own")
+        first = engine.from_dict(data["start"])
+        kinds = action_types(inspect.getmodule(engine))
+        actions = json_list(data["actions"], "the record's actions")
+        steps = tuple(_step(value, kinds, first.players, n) for n, value in enumerate(actions, 1))
+        return cls(engine, first.record.start, steps)
+
+    @classmethod
+    def from_json(cls, engine: type[Any], text: str | bytes) -> GameRecord:
+        """A record from `to_json` text, or the record in a save file's text."""
+        data = parse_json(text)
+        if isinstance(data, dict) and "record" in data:
+            data = data["record"]
+        return cls.from_dict(engine, data)
+
+
+def _step(value: Any, kinds: list[type], players: tuple[str, ...], number: int) -> Step:
+    keys = (
+        ("player", "action", "dice")
+        if isinstance(value, dict) and "dice" in value
+        else ("player", "action")
+    )
+    data = json_object(value, f"the record's action {number}", keys)
+    if data["player"] != "" and data["player"] not in players:
+        raise save_error(f"the record's action {number} is by {data['player']!r}, not a player")
+    try:
+        action = decode(data["action"], kinds)
+    except DicelabError as error:
+        raise save_error(f"the record's action {number}: {error}") from None
+    dice = None
+    if "dice" in data:
+        faces = json_list(data["dice"], "dice")
+        if not faces or not all(is_int(f) and 1 <= f <= 6 for f in faces):
+            raise save_error(f"dice are whole numbers 1..6, not {faces!r}")
+        dice = tuple(faces)
+    return Step(data["player"], action, dice)
