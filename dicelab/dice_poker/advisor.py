@@ -204,13 +204,13 @@ def _finish(rows: list[dict[str, Any]], values: list[float]) -> list[dict[str, A
     return out
 
 
-def _hold_table(
-    solution: Solution, state: CardState, hand: Hand, rolls_left: int, lang: str
-) -> OddsTable:
-    from dicelab.dice_poker.odds import HOLD_COLUMN, current_turn_table
-
-    rules, space = solution.rules, solution.space
-    w = keep_lattice()
+def hold_values(
+    solution: Solution, state: CardState, hand: Hand, rolls_left: int
+) -> dict[Hand, float]:
+    """The expected final score of each hold of `hand` with `rolls_left` (1 or
+    2) rolls left, in `sub_hands` order (all five dice: stopping now), with
+    optimal play after it (float64 from the solver)."""
+    space, w = solution.space, keep_lattice()
     filled, upper, poker_fifty = _state_arrays(solution, state)
     ws = Workspace(1, space.boxes)
     end = end_values(space, solution.values, solution.seconds, filled, upper, poker_fifty, ws)
@@ -219,13 +219,25 @@ def _hold_table(
         after = reroll(end.mean, end.second, end, ws, (ws.hands[0], ws.hands[1])).mean
     keeps = average_keeps(after, np.empty((KEEPS, 1)), ws.cand)
     offsets = np.cumsum([0] + [len(level) for level in w.keeps])
-    banked = state.points(rules)
-    odds = current_turn_table(hand, rolls_left, rules)
-    open_boxes = [b for b in rules.boxes if b.id not in state.filled]
-    rows, values = [], []
+    banked = state.points(solution.rules)
+    values = {}
     for hold in sub_hands(hand):
         size, index = w.keep_index[hold]
         value = end.mean[index, 0] if hold == hand else keeps[offsets[size] + index, 0]
+        values[hold] = banked + float(value)
+    return values
+
+
+def _hold_table(
+    solution: Solution, state: CardState, hand: Hand, rolls_left: int, lang: str
+) -> OddsTable:
+    from dicelab.dice_poker.odds import HOLD_COLUMN, current_turn_table
+
+    rules = solution.rules
+    odds = current_turn_table(hand, rolls_left, rules)
+    open_boxes = [b for b in rules.boxes if b.id not in state.filled]
+    rows, values = [], []
+    for hold, value in hold_values(solution, state, hand, rolls_left).items():
         chances = odds.row(hold)
         rows.append(
             {
@@ -234,7 +246,7 @@ def _hold_table(
                 **{box.id: chances[box.id] for box in open_boxes},
             }
         )
-        values.append(banked + float(value))
+        values.append(value)
     columns = (
         HOLD_COLUMN,
         Column("rerolled", "Dice rerolled"),
@@ -257,15 +269,18 @@ def _hold_table(
     )
 
 
-def _box_table(solution: Solution, state: CardState, hand: Hand, lang: str) -> OddsTable:
+def box_values(
+    solution: Solution, state: CardState, hand: Hand
+) -> dict[str, tuple[int, int, float]]:
+    """Each box the rules let `hand` fill now, in card order: its points, the
+    bonus it earns and the expected final score with optimal play after it."""
     rules, space = solution.rules, solution.space
-    w = keep_lattice()
     filled = sum(1 << b for b, box_id in enumerate(rules.box_ids) if box_id in state.filled)
     poker_fifty = bool(state.poker_fifty)
     points, poker_bonus = legal_points(rules, filled, poker_fifty)
-    h = w.keep_index[hand][1]
+    h = keep_lattice().keep_index[hand][1]
     banked = state.points(rules)
-    rows, values = [], []
+    values = {}
     for b, box in enumerate(rules.boxes):
         p = int(points[b, h])
         if p == ILLEGAL:
@@ -278,8 +293,17 @@ def _box_table(solution: Solution, state: CardState, hand: Hand, lang: str) -> O
             upper,
             (p == 50) if box.id == "poker" else bool(state.poker_fifty),
         )
+        values[box.id] = (p, bonus, banked + p + bonus + solution.future(nxt))
+    return values
+
+
+def _box_table(solution: Solution, state: CardState, hand: Hand, lang: str) -> OddsTable:
+    rules = solution.rules
+    rows, values = [], []
+    for box_id, (p, bonus, value) in box_values(solution, state, hand).items():
+        box = rules.box(box_id)
         rows.append({"box": box.id, "name": box.label(lang), "points": p, "bonus": bonus})
-        values.append(banked + p + bonus + solution.future(nxt))
+        values.append(value)
     columns = (
         Column("box", "Box"),
         Column("name", "Name"),

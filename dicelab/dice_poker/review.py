@@ -1,0 +1,224 @@
+"""How well did each player play?  A Dice Poker game reviewed choice by choice.
+
+The game's record is played again; at every choice a player made (which dice
+to hold before a reroll, or which box to fill) the optimal solver values
+every choice the rules allowed: the expected final score with optimal play
+after it.  The **loss** of a choice is how much expected score it gave up
+against the best one (0 for a best choice).  A player's total loss and mean
+loss per choice (the measure of Tom Verhoeff's Yahtzee proficiency test,
+whose aim is under 0.2) rate the game; the costliest choices show what was
+better and by how much.
+
+Values are float64 numbers from the solver, rounded to 4 decimals; a choice
+within `TIE` of the best counts as a best choice (so the solver's own
+choices lose exactly 0, on every machine).
+
+>>> from dataclasses import replace
+>>> from dicelab.dice_poker.game import DicePokerGame
+>>> from dicelab.dice_poker.rules import get_ruleset
+>>> from dicelab.dice_poker.solver import solve
+>>> rules = get_ruleset("yahtzee")
+>>> few = replace(rules, name="yahtzee-3", boxes=rules.boxes[-3:])
+>>> game = DicePokerGame(["Ana"], ruleset=few, seed=1)
+>>> _ = game.roll(dice=[2, 3, 4, 5, 6]); _ = game.score("chance")
+>>> [ana] = review_game(game, solve(few, cache=False, progress="none"))
+>>> first = ana.decisions[0]
+>>> first.choice, first.best, first.loss
+('chance', 'large_straight', 28.1436)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from dicelab.core.dice.hands import Hand, as_hand
+from dicelab.core.engine import GameRecord
+from dicelab.dice_poker.advisor import box_values, hold_values
+from dicelab.dice_poker.game import DicePokerGame, Roll, Score
+from dicelab.dice_poker.rules import DICE, ROLLS_PER_TURN
+from dicelab.dice_poker.solver import CardState, Solution
+from dicelab.dice_poker.solver.cache import ruleset_key
+from dicelab.dice_poker.state import GameState
+from dicelab.errors import SettingsError
+
+__all__ = ["RATINGS", "Decision", "PlayerReview", "review_game"]
+
+PLACES = 4
+TIE = 1e-6  # two values this close are the same value (the solver's float noise)
+RATINGS = (("perfect", 0.0), ("expert", 0.2), ("good", 0.5), ("fair", 1.5), ("learning", None))
+"""A player's rating by mean loss per choice: perfect (0), then under each bound."""
+
+Choice = Hand | str  # the faces held for a reroll, or the id of the box filled
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One choice of a player: the turn, which roll's dice (1 to 3) it was made
+    on, the dice, the choice and the best one, their values and the loss."""
+
+    player: str
+    turn: int
+    roll: int
+    dice: tuple[int, ...]
+    choice: Choice
+    best: Choice
+    value: float
+    best_value: float
+
+    @property
+    def loss(self) -> float:
+        """Expected points given up against the best choice (0: a best choice)."""
+        return round(self.best_value - self.value, PLACES) + 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The decision as JSON-ready data (a hold is {"hold": faces}, a box {"box": id})."""
+        return {
+            "player": self.player,
+            "turn": self.turn,
+            "roll": self.roll,
+            "dice": list(self.dice),
+            "choice": _choice_dict(self.choice),
+            "best": _choice_dict(self.best),
+            "value": self.value,
+            "best_value": self.best_value,
+            "loss": self.loss,
+        }
+
+
+def _choice_dict(choice: Choice) -> dict[str, Any]:
+    return {"box": choice} if isinstance(choice, str) else {"hold": list(choice)}
+
+
+@dataclass(frozen=True)
+class PlayerReview:
+    """One player's game: every choice reviewed, the final score, and what the
+    solver expects of perfect play from where the record starts."""
+
+    player: str
+    decisions: tuple[Decision, ...]
+    score: int
+    expected: float  # optimal play's expected final score from the record's start
+    first_turn: int  # the turn the record starts at (1 unless a save had no record)
+
+    @property
+    def total_loss(self) -> float:
+        """Expected points lost over the whole game."""
+        return round(sum(d.loss for d in self.decisions), PLACES) + 0.0
+
+    @property
+    def mean_loss(self) -> float:
+        """Expected points lost per choice (Verhoeff's measure)."""
+        if not self.decisions:
+            return 0.0
+        return round(self.total_loss / len(self.decisions), PLACES) + 0.0
+
+    @property
+    def rating(self) -> str:
+        """The rating of `RATINGS` the mean loss earns."""
+        mean = self.mean_loss
+        if mean == 0:
+            return "perfect"
+        return next(name for name, bound in RATINGS[1:] if bound is None or mean < bound)
+
+    def costliest(self, most: int = 3) -> list[Decision]:
+        """The `most` choices that lost the most (ties: the earlier first); none lost nothing."""
+        lost = [d for d in self.decisions if d.loss > 0]
+        return sorted(lost, key=lambda d: -d.loss)[:most]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The review as JSON-ready data."""
+        return {
+            "player": self.player,
+            "score": self.score,
+            "expected_with_optimal_play": round(self.expected, PLACES),
+            "first_turn": self.first_turn,
+            "choices": len(self.decisions),
+            "total_loss": self.total_loss,
+            "mean_loss": self.mean_loss,
+            "rating": self.rating,
+            "decisions": [d.to_dict() for d in self.decisions],
+        }
+
+
+def review_game(
+    game: DicePokerGame | GameRecord,
+    solution: Solution,
+    on_step: Callable[[int, int], None] | None = None,
+) -> tuple[PlayerReview, ...]:
+    """Each player's review of `game` (its record) with the solved table of its
+    ruleset; `on_step(done, total)` is called after each action looked at."""
+    record = game.record if isinstance(game, DicePokerGame) else game
+    start = record.engine.from_dict(record.start)
+    if not isinstance(start, DicePokerGame):
+        raise SettingsError("only a Dice Poker game can be reviewed")
+    if ruleset_key(solution.rules) != ruleset_key(start.ruleset):
+        raise SettingsError(f"this solution is for {solution.rules.name}, not {start.ruleset.name}")
+    found: dict[str, list[Decision]] = {name: [] for name in start.players}
+    end = start
+    for done, (before, after, action) in enumerate(_moves(record, start.state), 1):
+        decision = _decision(solution, before, action)
+        if decision is not None:
+            found[decision.player].append(decision)
+        end = after
+        if on_step is not None:
+            on_step(done, len(record.steps))
+    return tuple(
+        PlayerReview(
+            name,
+            tuple(found[name]),
+            end.scores()[name],
+            _expected(solution, start.state, seat),
+            start.state.turn,
+        )
+        for seat, name in enumerate(start.players)
+    )
+
+
+def _moves(record: GameRecord, first: GameState) -> Iterator[tuple[GameState, Any, Any]]:
+    """(the state before, the game after, the action) for each step of the record."""
+    before = first
+    for game, step in record.positions():
+        yield before, game, step.action
+        before = game.state
+
+
+def _expected(solution: Solution, state: GameState, seat: int) -> float:
+    """Optimal play's expected final score for the player in `seat` from `state`
+    (at a turn's start: the card's points plus the solver's value to come)."""
+    card = CardState.from_card(state.cards[seat])
+    return card.points(solution.rules) + solution.future(card)
+
+
+def _decision(solution: Solution, state: GameState, action: Any) -> Decision | None:
+    """The choice `action` makes in `state`, valued (None: the first roll of a
+    turn, which chooses nothing)."""
+    if state.dice is None:
+        return None
+    card = CardState.from_card(state.cards[state.current])
+    hand = as_hand(state.dice, DICE)
+    rolls_left = ROLLS_PER_TURN - state.rolls_used
+    values: dict[Choice, float] = {}
+    if rolls_left:
+        holds = hold_values(solution, card, hand, rolls_left)
+        values.update((hold, v) for hold, v in holds.items() if len(hold) < DICE)
+    values.update((box, v) for box, (_p, _b, v) in box_values(solution, card, hand).items())
+    if isinstance(action, Roll):
+        choice: Choice = tuple(sorted(state.dice[p] for p in action.hold))
+    elif isinstance(action, Score):
+        choice = action.box
+    else:
+        raise SettingsError(f"not a Dice Poker action: {action!r}")
+    top = max(values.values())
+    best = choice if values[choice] >= top - TIE else next(c for c, v in values.items() if v == top)
+    return Decision(
+        state.players[state.current],
+        state.turn,
+        state.rolls_used,
+        tuple(state.dice),
+        choice,
+        best,
+        round(values[choice], PLACES) if best != choice else round(top, PLACES),
+        round(top, PLACES),
+    )
