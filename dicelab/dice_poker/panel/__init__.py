@@ -46,10 +46,12 @@ from dicelab.core.ui.panel import (
     show_available,
     show_text,
 )
+from dicelab.core.ui.widgets import action_button
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.panel.hints import HintsView
 from dicelab.dice_poker.panel.seats import check_seat, seats_of
 from dicelab.dice_poker.panel.views import CARD_CSS, ScorecardGrid
+from dicelab.dice_poker.panel.views.review import REVIEW_CSS, ReviewView
 from dicelab.dice_poker.panel.words import WORDS, game_over_text, joker_text
 from dicelab.dice_poker.rules import DICE, Ruleset, get_ruleset, poker_bonus_due
 from dicelab.errors import IllegalMove, MissingTable
@@ -74,7 +76,8 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
     `hints_toggle`, `hints` (a `HintsView`), `figure`, `message`,
     `new_game_button`, `seed_text`, `seed_label`, `save_path`,
     `save_button`, `load_button`, `turn_label`, `player_label`,
-    `joker_label`, `summary`.
+    `joker_label`, `summary`, `review_button` (on the end screen) and `review`
+    (a `ReviewView`).
     """
 
     game_class = DicePokerGame
@@ -122,13 +125,25 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
         self.joker_label = widgets.HTML()
         self.joker_label.add_class("dicelab-joker")
         self._build()
+        self.review = ReviewView(self.words)
+        self.review_button = action_button(
+            self.words("review_game"), "dicelab-review-game", "search", self._on_review
+        )
+        self.end_screen.children = (*self.end_screen.children, self.review_button)
         dice_row = widgets.HBox(
             [v.box for v in self.dice_views] + [self.roll_button],
             layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"),
         )
         self.hints_box = widgets.VBox()
         left = widgets.VBox(
-            [dice_row, self.joker_label, self.message, self.end_screen, self.hints_box],
+            [
+                dice_row,
+                self.joker_label,
+                self.message,
+                self.end_screen,
+                self.review.widget,
+                self.hints_box,
+            ],
             layout=widgets.Layout(flex="0 1 600px", min_width="360px"),
         )
         self.card_box = widgets.VBox()
@@ -139,7 +154,7 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
             ),
         )
         header = [self.turn_label, self.player_label]
-        self._assemble("dice-poker", CHART_CSS + CARD_CSS, header, body)
+        self._assemble("dice-poker", CHART_CSS + CARD_CSS + REVIEW_CSS, header, body)
 
     def _install(self, game: DicePokerGame, seed: int | None) -> None:
         """Make `game` the panel's game; rebuild the score card if players or rules differ."""
@@ -154,6 +169,7 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
             self._hints = None
         self._game = game
         self._last_dice = None
+        self.review.hide()
         self.card_box.children = [self.scorecard.widget]
         self.seed_controls.show(seed)
         self.refresh()
@@ -202,14 +218,33 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
         self.refresh()
 
     @safe_callback
-    def _not_solved(self, error: BaseException) -> None:
+    def _not_solved(self, error: BaseException, cancelled: str = "optimal_cancelled") -> None:
         self.hints.solving(False)
         if isinstance(error, Cancelled):
-            self.message.info(self.words("optimal_cancelled"))
+            self.message.info(self.words(cancelled))
         elif isinstance(error, MissingTable):
             self.message.error(self.words("missing_table"))
         else:
             raise error
+
+    @safe_callback
+    def _on_review(self) -> None:
+        """Review the finished game in the background (solving first if needed)."""
+        if self.review.running:
+            self.message.info(self.words("review_busy"))
+            return
+        self.review.start(
+            self._game,
+            self.advisor,
+            self._use_advisor,
+            lambda error: self._not_solved(error, "review_cancelled"),
+        )
+
+    def _use_advisor(self, advisor: Any) -> None:
+        """The optimal table the review solved: the hints use it from now on."""
+        if advisor.ruleset == self._game.ruleset:
+            self.advisor = advisor
+            self.hints.use_advisor(advisor)
 
     # --- what the panel shows -----------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""The score card grid of the Dice Poker panel: one row per box, one column per player.
+"""The score card grid of the Dice Poker panel: one row per box, one column per player
+(and, in `review`, the view of a finished game's review).
 
 For the player to move, each open box shows what the dice would score
 there and is a button that scores it; filled boxes show their points, boxes
