@@ -45,6 +45,7 @@ WORDS = COMMON_WORDS | messages(
     msg("dice-poker|review_no_choice", "No choice of this player is in the game's record"),
     msg("dice-poker|review_where", "Turn {turn}, roll {roll}"),
     msg("dice-poker|review_best_choice", "none: a best choice"),
+    msg("dice-poker|review_lost", "Points lost: {loss}"),
     msg("dice-poker|review_kept_die", "{face}, kept"),
     msg("dice-poker|reviewing", "Reviewing the game: {percent}%"),
     msg("dice-poker|review_busy", "The review is being made: wait, or click Cancel"),

@@ -256,9 +256,8 @@ class ReviewView:
                 f"<td>{dice}</td><td>{html.escape(said)}</td>"
                 f"<td>{html.escape(points(value, lang))}</td></tr>"
             )
-        loss = translate(HEADINGS["loss"], lang)
         verdict = w("review_best_choice") if decision.loss == 0 else points(decision.loss, lang)
-        return (
-            f"<p><b>{html.escape(where)}</b></p><table>{''.join(rows)}</table>"
-            f"<p>{html.escape(loss)}: <b>{html.escape(verdict)}</b></p>"
+        lost = html.escape(w("review_lost", loss="\0")).replace(
+            "\0", f"<b>{html.escape(verdict)}</b>"
         )
+        return f"<p><b>{html.escape(where)}</b></p><table>{''.join(rows)}</table><p>{lost}</p>"

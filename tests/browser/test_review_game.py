@@ -1,0 +1,81 @@
+"""Dice Poker's "Review this game" in the browser (issue 54): a finished game
+loaded in the play app, its review made in the background, then each choice
+one at a time, the costliest first, in every language at the projector's size
+and the laptop's: the whole review in sight, every label whole, axe-clean."""
+
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pytest
+from playwright.sync_api import expect
+
+from dicelab.core.engine.cache import cache_dir
+from dicelab.core.ui.words import LANGS, Words
+from dicelab.dice_poker.game import DicePokerGame
+from dicelab.dice_poker.panel.words import WORDS
+from dicelab.dice_poker.review import review_game
+from dicelab.dice_poker.review_text import points
+from dicelab.dice_poker.solver import solve
+from dicelab.dice_poker.strategy import strategy
+from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, screenshot
+from tests.browser.test_accessibility import load, violations
+
+pytestmark = pytest.mark.browser
+SAVE = "reviewed-game.json"
+REVIEWED = 60_000  # ms: the optimal table read from the cache, then the review
+
+
+@pytest.fixture(scope="module")
+def finished(play_server):
+    """A finished game of Ana and Bia (greedy) saved in the app's folder, its
+    reviews, and the optimal table in the app's cache (no solve in the page)."""
+    game, greedy = DicePokerGame(["Ana", "Bia"], seed=2), strategy("greedy")
+    rng = np.random.default_rng(0)
+    while not game.is_over:
+        name = game.current_player
+        game.apply(greedy(game.view(name), game.legal_actions(name), rng))
+    game.save(play_server.workdir / SAVE)
+    solution = solve("dice-poker", progress="none")
+    app_cache = play_server.workdir / "cache"
+    app_cache.mkdir(exist_ok=True)
+    for table in cache_dir().glob("solver-dice-poker-*"):
+        if not (app_cache / table.name).exists():
+            shutil.copy(table, app_cache / table.name)
+    return review_game(game, solution)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", [PROJECTOR, LAPTOP], ids=["1280x800", "1024x700"])
+def test_a_finished_game_is_reviewed_choice_by_choice(open_app, finished, lang, size):
+    page = open_app(size, lang, "dice-poker")
+    panel = page.locator(".dicelab-dice-poker")
+    w = Words(WORDS, lang)
+    load(panel, SAVE)
+    button = panel.locator(".dicelab-review-game")
+    expect(button).to_have_text(w("review_game"))
+    button.click()
+    position = panel.locator(".dicelab-review-position")
+    count = len(finished[0].decisions)
+    expect(position).to_have_text(w("review_position", n=1, count=count), timeout=REVIEWED)
+    worst = finished[0].costliest(1)[0]
+    decision = panel.locator(".dicelab-review-decision")
+    expect(decision).to_contain_text(w("review_where", turn=worst.turn, roll=worst.roll))
+    expect(decision).to_contain_text(points(worst.loss, lang))
+    expect(decision.locator(".dicelab-review-die")).to_have_count(10)
+    kept = len(worst.choice) if isinstance(worst.choice, tuple) else 0
+    best = len(worst.best) if isinstance(worst.best, tuple) else 0
+    expect(decision.locator(".dicelab-kept")).to_have_count(kept + best)
+    review = panel.locator(".dicelab-review")
+    review.scroll_into_view_if_needed()
+    drawn = review.bounding_box()
+    assert drawn["height"] <= size[1] and drawn["x"] + drawn["width"] <= size[0]
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    assert cut_labels(page) == []
+    assert violations(page, f"the review ({lang})") == []
+    screenshot(page, f"dice-poker-review-{lang}-{size[0]}x{size[1]}")
+    panel.locator(".dicelab-review-next").click()
+    expect(position).to_have_text(w("review_position", n=2, count=count))
+    panel.locator(".dicelab-review-player select").select_option(index=1)
+    expect(position).to_have_text(w("review_position", n=1, count=len(finished[1].decisions)))
