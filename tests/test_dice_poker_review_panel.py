@@ -97,10 +97,13 @@ def test_a_cancelled_review_says_so_and_a_click_meanwhile_is_answered(monkeypatc
     monkeypatch.setattr(review_view, "review_game", slow)
     panel = finished(advisor=PanelAdvisor(solution))
     panel.review_button.click()
-    assert panel.review.busy.layout.display != "none" and "Reviewing" in panel.review.status.value
+    assert (
+        panel.review.busy.layout.display != "none"
+        and "Reviewing" in panel.review.working.status.value
+    )
     panel.review_button.click()  # while it is made
     assert panel.message.text == "The review is being made: wait, or click Cancel"
-    panel.review.cancel_button.click()
+    panel.review.working.cancel_button.click()
     gate.set()
     panel.review.task.join(60)
     assert panel.message.text == "Review cancelled" and panel.review.reviews == ()

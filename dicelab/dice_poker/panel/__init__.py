@@ -176,9 +176,8 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
 
     def _make_hints(self) -> HintsView:
         """The hints view (built the first time Hints is turned on)."""
-        hints = HintsView(self._game.ruleset, self.words, self.advisor)
+        hints = HintsView(self._game.ruleset, self.words, self.advisor, self._on_cancel)
         hints.optimal_button.on_click(lambda _b: self._on_optimal())
-        hints.cancel_button.on_click(lambda _b: self._on_cancel())
         if self.solve_task is not None and self.solve_task.running:
             hints.solving(True)
         return hints

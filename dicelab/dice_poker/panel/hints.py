@@ -33,7 +33,7 @@ from __future__ import annotations
 import html
 import math
 import numbers
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -42,6 +42,7 @@ import ipywidgets as widgets
 from dicelab.core.present.charts import Markup, bar_cell, html_table
 from dicelab.core.present.numbers import fraction_text
 from dicelab.core.ui.panel import Words, set_visible
+from dicelab.core.ui.parts import ProgressRow, html_part
 from dicelab.core.ui.widgets import heading
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.odds import turn_outlook
@@ -112,34 +113,30 @@ class HintsView:
     advisor's answer ({"holds": ..., "boxes": ...}, or None).
     """
 
-    def __init__(self, rules: Ruleset, words: Words, advisor: Any = None) -> None:
+    def __init__(
+        self,
+        rules: Ruleset,
+        words: Words,
+        advisor: Any = None,
+        on_cancel: Callable[[], None] = lambda: None,
+    ) -> None:
         self.rules, self.words, self.advisor = rules, words, advisor
-        self.title = widgets.HTML()
-        self.title.add_class("dicelab-hints-title")
-        self.table = widgets.HTML()
-        self.table.add_class("dicelab-hints-table")
-        self.caption = widgets.HTML()
-        self.caption.add_class("dicelab-hints-caption")
-        self.advice_html = widgets.HTML()
-        self.advice_html.add_class("dicelab-advice")
+        self.title = html_part("dicelab-hints-title")
+        self.table = html_part("dicelab-hints-table")
+        self.caption = html_part("dicelab-hints-caption")
+        self.advice_html = html_part("dicelab-advice")
         set_visible(self.advice_html, advisor is not None)
         self.optimal_button = widgets.Button(
             description=words("optimal_load"), icon="graduation-cap", tooltip=words("optimal_tip")
         )
         self.optimal_button.layout.width = "auto"
         self.optimal_button.add_class("dicelab-optimal")
-        self.cancel_button = widgets.Button(description=words("cancel"), icon="times")
-        self.cancel_button.layout.width = "auto"
-        self.cancel_button.add_class("dicelab-optimal-cancel")
-        self.progress = widgets.IntProgress(value=0, min=0, max=1)
-        self.progress.layout.width = "160px"
-        self.progress.add_class("dicelab-optimal-progress")
-        self.status = widgets.HTML()
-        self.status.add_class("dicelab-optimal-status")
-        set_visible(self.optimal_button, advisor is None)
+        self.working = ProgressRow(words, "dicelab-optimal", "solving", on_cancel)
+        self.progress, self.status, self.cancel_button = self.working.parts
+        self.show_progress = self.working.show
         self.solving(False)
         optimal = widgets.HBox(
-            [self.optimal_button, self.progress, self.status, self.cancel_button],
+            [self.optimal_button, self.working.widget],
             layout=widgets.Layout(align_items="center", grid_gap="8px", flex_flow="row wrap"),
         )
         self.widget = widgets.VBox(
@@ -155,16 +152,8 @@ class HintsView:
     def solving(self, busy: bool) -> None:
         """Show the progress bar, its words and Cancel (and no button) while the
         optimal table is made."""
-        for widget in (self.progress, self.status, self.cancel_button):
-            set_visible(widget, busy)
+        self.working.busy(busy)
         set_visible(self.optimal_button, not busy and self.advisor is None)
-        if busy:
-            self.show_progress(0, 1)
-
-    def show_progress(self, done: int, total: int) -> None:
-        """Move the progress bar, and say how far the solve has got."""
-        self.progress.max, self.progress.value = max(total, 1), min(done, max(total, 1))
-        self.status.value = html.escape(self.words("solving", percent=100 * done // max(total, 1)))
 
     def use_advisor(self, advisor: Any) -> None:
         """From now on, show this advisor's values next to the odds."""

@@ -27,6 +27,7 @@ import ipywidgets as widgets
 from dicelab.core.i18n import translate
 from dicelab.core.ui.background import BackgroundTask
 from dicelab.core.ui.panel import Words, set_visible, show_available
+from dicelab.core.ui.parts import ProgressRow, html_part
 from dicelab.core.ui.widgets import action_button, heading
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.review import Choice, Decision, PlayerReview, review_game
@@ -88,29 +89,17 @@ class ReviewView:
         self.player_menu = widgets.Dropdown(options=[], description=words("review_player"))
         self.player_menu.add_class("dicelab-review-player")
         self.player_menu.observe(lambda _c: self._choose_player(), names="value")
-        self.summary = widgets.HTML()
-        self.summary.add_class("dicelab-review-summary")
-        self.position = widgets.HTML()
-        self.position.add_class("dicelab-review-position")
-        self.decision = widgets.HTML()
-        self.decision.add_class("dicelab-review-decision")
+        self.summary = html_part("dicelab-review-summary")
+        self.position = html_part("dicelab-review-position")
+        self.decision = html_part("dicelab-review-decision")
         self.previous_button = action_button(
             words("review_previous"), "dicelab-review-previous", "arrow-left", self._previous
         )
         self.next_button = action_button(
             words("review_next"), "dicelab-review-next", "arrow-right", self._next
         )
-        self.progress = widgets.IntProgress(value=0, min=0, max=1)
-        self.progress.layout.width = "160px"
-        self.status = widgets.HTML()
-        self.status.add_class("dicelab-review-status")
-        self.cancel_button = action_button(
-            words("cancel"), "dicelab-review-cancel", "times", self.cancel
-        )
-        self.busy = widgets.HBox(
-            [self.progress, self.status, self.cancel_button],
-            layout=widgets.Layout(align_items="center", grid_gap="8px"),
-        )
+        self.working = ProgressRow(words, "dicelab-review", "reviewing", self.cancel)
+        self.busy = self.working.widget
         self.steps = widgets.HBox(
             [self.previous_button, self.position, self.next_button],
             layout=widgets.Layout(align_items="center", grid_gap="8px", flex_flow="row wrap"),
@@ -162,16 +151,15 @@ class ReviewView:
             self.show(reviews, rules)
 
         def failed(error: BaseException) -> None:
-            set_visible(self.busy, False)
+            self.working.busy(False)
             on_error(error)
 
         self.reviews, self.rules = (), rules
-        self.task = BackgroundTask(work, done, failed, self._show_progress)
+        self.task = BackgroundTask(work, done, failed, self.working.show)
         for widget in (self.player_menu, self.summary, self.decision, self.steps):
             set_visible(widget, False)
-        set_visible(self.busy, True)
+        self.working.busy(True)
         set_visible(self.widget, True)
-        self._show_progress(0, 1)
         self.task.start()
 
     def cancel(self) -> None:
@@ -179,15 +167,10 @@ class ReviewView:
         if self.task is not None:
             self.task.cancel()
 
-    def _show_progress(self, done: int, total: int) -> None:
-        self.progress.max, self.progress.value = max(total, 1), min(done, max(total, 1))
-        percent = 100 * done // max(total, 1)
-        self.status.value = html.escape(self.words("reviewing", percent=percent))
-
     def show(self, reviews: tuple[PlayerReview, ...], rules: Ruleset) -> None:
         """Show these reviews: the first player's costliest choice first."""
         self.reviews, self.rules = reviews, rules
-        set_visible(self.busy, False)
+        self.working.busy(False)
         for widget in (self.summary, self.decision, self.steps):
             set_visible(widget, True)
         set_visible(self.player_menu, len(reviews) > 1)
