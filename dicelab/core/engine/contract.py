@@ -34,9 +34,8 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_chec
 
 import numpy as np
 
-from dicelab.core.engine.record import GameRecord, Step
+from dicelab.core.engine.record import GameRecord, Recording, Step
 from dicelab.core.engine.savefile import (
-    generator_state,
     parse_json,
     read_save,
     rng_state,
@@ -200,7 +199,7 @@ class Strategy(Protocol[A]):
     def __call__(self, view: Any, actions: list[A], rng: np.random.Generator) -> A: ...
 
 
-class GameBase(Generic[S, A]):
+class GameBase(Recording, Generic[S, A]):
     """The shared part of the engines: a snapshot `state`, a generator `rng`,
     the `seed` the game started from, views, winners and saving.
 
@@ -219,8 +218,6 @@ class GameBase(Generic[S, A]):
     _state: S
     _rng: np.random.Generator
     _seed: int | None
-    _origin: tuple[S, Mapping[str, Any], int | None]  # where the record starts
-    _steps: list[Step]
 
     def _start(
         self,
@@ -234,31 +231,6 @@ class GameBase(Generic[S, A]):
         self._state, self._rng = state, make_rng(seed) if rng is None else rng
         self._seed = None if isinstance(seed, np.random.Generator) else seed_number(seed)
         self._begin_record()
-
-    def _begin_record(self) -> None:
-        self._origin = (self._state, self._rng.bit_generator.state, self._seed)
-        self._steps = []
-
-    def _note(self, player: str, action: A, dice: tuple[int, ...] | None = None) -> None:
-        """Add an action just taken to the record (`dice`: set by hand)."""
-        self._steps.append(Step(player, action, dice))
-
-    def _redo(self, step: Step) -> None:
-        """Take a recorded step again (a game whose dice may be set by hand
-        takes its dice too)."""
-        if step.dice is not None:
-            raise IllegalMove(RULE_DICE, "this game has no dice set by hand")
-        self.apply(step.action)
-
-    @property
-    def record(self) -> GameRecord:
-        """Where the game began (or was loaded, for a save without a record) and
-        every action since."""
-        state, rng, seed = self._origin
-        saving = self._saving()
-        start = {"format": saving.FORMAT, "version": saving.VERSION, **saving.state_dict(state)}
-        start |= {"seed": seed, "rng": generator_state(rng)}
-        return GameRecord(type(self), start, tuple(self._steps))
 
     @classmethod
     def from_state(
@@ -382,23 +354,8 @@ class GameBase(Generic[S, A]):
             game: G = cls._saving().from_dict(data)
             return game
         game = cls._saving().from_dict({k: v for k, v in data.items() if k != "record"})
-        replayed = GameRecord.from_dict(cls, data["record"]).replay()
-        if not game._same_game(replayed):
-            raise save_error("the game's record does not end in this game")
-        game._origin, game._steps = replayed._origin, replayed._steps
+        game._take_record(GameRecord.from_dict(cls, data["record"]))
         return game
-
-    def _same_game(self, other: GameBase[S, A]) -> bool:
-        """Whether `other` (a record played again) is this very game: the same
-        snapshot (up to `_between_actions`), seed and generator."""
-        same = self._between_actions(self._state) == self._between_actions(other._state)
-        generator = self._rng.bit_generator.state == other._rng.bit_generator.state
-        return same and generator and self._seed == other._seed
-
-    def _between_actions(self, state: S) -> S:
-        """`state` without what a player may change between actions, which no
-        action records (Dice Poker's holds before the next roll)."""
-        return state
 
     @classmethod
     def view_from_json(cls, text: str | bytes) -> Any:

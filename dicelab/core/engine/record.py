@@ -23,12 +23,13 @@ from __future__ import annotations
 import inspect
 import json
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from dicelab.core.engine.actions import action_types, decode, encode
 from dicelab.core.engine.savefile import (
+    generator_state,
     is_int,
     json_list,
     json_object,
@@ -36,9 +37,10 @@ from dicelab.core.engine.savefile import (
     parse_json,
     save_error,
 )
-from dicelab.errors import DicelabError
+from dicelab.core.engine.starting import RULE_DICE
+from dicelab.errors import DicelabError, IllegalMove
 
-__all__ = ["FORMAT", "VERSION", "GameRecord", "Step"]
+__all__ = ["FORMAT", "VERSION", "GameRecord", "Recording", "Step"]
 
 FORMAT = "dicelab/game-record"
 VERSION = 1
@@ -153,3 +155,68 @@ def _step(value: Any, kinds: list[type], players: tuple[str, ...], number: int) 
             raise save_error(f"dice are whole numbers 1..6, not {faces!r}")
         dice = tuple(faces)
     return Step(data["player"], action, dice)
+
+
+class Recording:
+    """The part of every engine that keeps its record (`GameBase` is one): it
+    begins where the game begins (`_begin_record`), each action taken is noted
+    (`_note`), and a loaded record is taken only if it replays to the very game
+    (`_take_record`)."""
+
+    _state: Any
+    _rng: Any  # the game's numpy Generator
+    _seed: int | None
+    _origin: tuple[Any, Mapping[str, Any], int | None]  # the snapshot, generator, seed
+    _steps: list[Step]
+
+    @classmethod
+    def _saving(cls) -> Any:
+        raise NotImplementedError
+
+    def apply(self, action: Any) -> Any:
+        raise NotImplementedError
+
+    def _begin_record(self) -> None:
+        self._origin = (self._state, self._rng.bit_generator.state, self._seed)
+        self._steps = []
+
+    def _note(self, player: str, action: Any, dice: tuple[int, ...] | None = None) -> None:
+        """Add an action just taken to the record (`dice`: set by hand)."""
+        self._steps.append(Step(player, action, dice))
+
+    def _redo(self, step: Step) -> None:
+        """Take a recorded step again (a game whose dice may be set by hand
+        takes its dice too)."""
+        if step.dice is not None:
+            raise IllegalMove(RULE_DICE, "this game has no dice set by hand")
+        self.apply(step.action)
+
+    @property
+    def record(self) -> GameRecord:
+        """Where the game began (or was loaded, for a save without a record) and
+        every action since."""
+        state, rng, seed = self._origin
+        saving = self._saving()
+        start = {"format": saving.FORMAT, "version": saving.VERSION, **saving.state_dict(state)}
+        start |= {"seed": seed, "rng": generator_state(rng)}
+        return GameRecord(type(self), start, tuple(self._steps))
+
+    def _take_record(self, record: GameRecord) -> None:
+        """Make `record` this game's, if it replays to this very game; else
+        `SaveFileError`."""
+        replayed = record.replay()
+        if not self._same_game(replayed):
+            raise save_error("the game's record does not end in this game")
+        self._origin, self._steps = replayed._origin, replayed._steps
+
+    def _same_game(self, other: Recording) -> bool:
+        """Whether `other` (a record played again) is this very game: the same
+        snapshot (up to `_between_actions`), seed and generator."""
+        same = self._between_actions(self._state) == self._between_actions(other._state)
+        generator = self._rng.bit_generator.state == other._rng.bit_generator.state
+        return same and generator and self._seed == other._seed
+
+    def _between_actions(self, state: Any) -> Any:
+        """`state` without what a player may change between actions, which no
+        action records (Dice Poker's holds before the next roll)."""
+        return state
