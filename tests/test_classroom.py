@@ -152,6 +152,11 @@ def test_a_killed_service_resumes_every_table_exactly(tmp_path) -> None:
             assert table_views(clients) == views[game]
             play(clients, random.Random(3))
             assert all(view["over"] for view in table_views(clients).values())
+            # the log, after the restart, still starts at the table's start
+            record = clients["Ana"].log()["record"]
+            assert record["start"]["seed"] == 23 and "Ana" in record["start"]["players"]
+            actions = record["actions"]
+            assert len(actions) == clients["Ana"].view()["version"] > 9
     finally:
         assert second.stop() == 0
 

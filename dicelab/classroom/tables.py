@@ -24,6 +24,7 @@ import inspect
 import json
 import secrets
 from collections.abc import Callable, Mapping
+from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,8 +82,26 @@ class Hall:
     def _resume(self, stored: StoredTable) -> Table:
         """A stored table as it was: its game read back (checked) from its state."""
         info = GAMES[stored.game]
-        engine = info.engine_class.from_json(stored.state)
+        engine = self._engine_of(stored)
         return Table(stored.code, info, engine, stored.settings, stored.seed or 0, stored.actions)
+
+    def _engine_of(self, stored: StoredTable) -> Engine[Any, Any]:
+        """A stored table's game: played again from its settings and seed by its
+        stored actions, so that it keeps its record, if that leads to the stored
+        state (checked); else (a table stored before records) the stored state."""
+        info = GAMES[stored.game]
+        saved = info.engine_class.from_json(stored.state)
+        if stored.seed is None:
+            return saved
+        settings = stored.settings
+        game = new_engine(info, settings["players"], stored.seed, settings.get("ruleset"))
+        kinds = action_types(inspect.getmodule(type(game)))
+        try:
+            for _player, action in self.store.actions(stored.code):
+                game.apply(decode(action, kinds))
+        except DicelabError:
+            return saved
+        return game if game.to_json(record=False) == saved.to_json(record=False) else saved
 
     def create(self, request: Any) -> dict[str, Any]:
         """A new table from `request`: {"game", "players", "bots": {player: bot},
@@ -113,7 +132,7 @@ class Hall:
             code = table_code()
         settings = {"players": list(players), "bots": bots, "ruleset": request.get("ruleset")}
         teacher = secrets.token_urlsafe(24)
-        self.store.create(code, info.name, settings, seed, engine.to_json(), teacher)
+        self.store.create(code, info.name, settings, seed, engine.to_json(record=False), teacher)
         table = Table(code, info, engine, settings, seed, 0)
         self.tables[code] = table
         self._bots_move(table)
@@ -302,7 +321,7 @@ class Hall:
             return "not your turn"
         if getattr(action, "player", player) != player:  # its error would be about them
             return f"an action for {action.player}, not for you"
-        copy = type(game).from_json(game.to_json())
+        copy = deepcopy(game)
         try:
             copy.apply(action)
         except IllegalMove as error:
@@ -315,13 +334,12 @@ class Hall:
         table.engine.apply(action)
         n = table.actions + 1
         try:
-            self.store.record(
-                table.code, n, player, json.dumps(encode(action)), table.engine.to_json()
-            )
+            state = table.engine.to_json(record=False)  # the store keeps the actions
+            self.store.record(table.code, n, player, json.dumps(encode(action)), state)
         except BaseException:
             stored = self.store.table(table.code)
             assert stored is not None
-            table.engine = table.info.engine_class.from_json(stored.state)
+            table.engine = self._engine_of(stored)
             raise
         table.actions = n
         self.on_change(table.code, n)

@@ -26,6 +26,7 @@ swaps in the next snapshot, so an action the rules forbid raises
 
 from __future__ import annotations
 
+import copy
 import importlib
 import json
 import os
@@ -178,7 +179,7 @@ class Engine(Protocol[S, A]):
 
     def redraw_hidden(self, player: str, rng: np.random.Generator) -> Engine[S, A]: ...
 
-    def to_json(self) -> str: ...
+    def to_json(self, record: bool = True) -> str: ...
 
     def save(self, path: str | os.PathLike[str]) -> None: ...
 
@@ -307,7 +308,7 @@ class GameBase(Recording, Generic[S, A]):
         """A copy of the game in which what `player` hides is drawn again: with
         no hidden information, an exact copy."""
         self._player(player)
-        return type(self).from_json(self.to_json())
+        return copy.deepcopy(self)
 
     def winners(self) -> list[str]:
         """The players with the top score once the game is over (ties share); else []."""
@@ -323,22 +324,24 @@ class GameBase(Recording, Generic[S, A]):
     def _saving(cls) -> Any:
         return importlib.import_module(cls.save_module)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, record: bool = True) -> dict[str, Any]:
         """The game as a JSON-ready dict: its format and version, its whole state
-        (hidden parts included), the seed it started from and its generator."""
+        (hidden parts included), the seed it started from, its generator and
+        (unless `record` is False) its record."""
         saving = self._saving()
-        return {
+        data = {
             "format": saving.FORMAT,
             "version": saving.VERSION,
             **saving.state_dict(self._state),
             "seed": self._seed,
             "rng": rng_state(self._rng),
-            "record": self.record.to_dict(),
         }
+        return data | {"record": self.record.to_dict()} if record else data
 
-    def to_json(self) -> str:
-        """The game as JSON text: everything, hidden parts included."""
-        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
+    def to_json(self, record: bool = True) -> str:
+        """The game as JSON text: everything, hidden parts included (the record
+        too, unless `record` is False)."""
+        return json.dumps(self.to_dict(record), indent=1, ensure_ascii=False)
 
     @classmethod
     def from_json(cls: type[G], text: str | bytes) -> G:
