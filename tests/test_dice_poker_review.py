@@ -153,7 +153,7 @@ def test_a_save_without_a_record_is_reviewed_from_where_it_was_loaded(dice_poker
     play_out(loaded, greedy)
     [review] = review_game(loaded, dice_poker)
     turns = set(range(5, game.ruleset.turns + 1))
-    assert review.first_turn == 5 and {d.turn for d in review.decisions} == turns
+    assert review.starts_at == 5 and {d.turn for d in review.decisions} == turns
 
 
 def test_a_solution_for_another_ruleset_is_refused(few) -> None:
@@ -174,7 +174,7 @@ def test_dicelab_review_writes_json_listing_every_decision(greedy_save, capsys) 
     path, reviews = greedy_save
     assert main(["review", str(path), "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["format"] == "dicelab/dice-poker-review" and data["seed"] == 3
+    assert data["format"] == "dicelab/review" and data["seed"] == 3
     for player, review in zip(data["players"], reviews, strict=True):
         assert player["player"] == review.player and player["score"] == review.score
         assert player["total_loss"] == review.total_loss and player["rating"] == review.rating

@@ -11,7 +11,7 @@ better and by how much.
 
 Values are float64 numbers from the solver, rounded to 4 decimals; a choice
 within `TIE` of the best counts as a best choice (so the solver's own
-choices lose exactly 0, on every machine).
+choices lose exactly 0, on every machine): `dicelab.core.present.review`.
 
 >>> from dataclasses import replace
 >>> from dicelab.dice_poker.game import DicePokerGame
@@ -35,6 +35,7 @@ from typing import Any
 
 from dicelab.core.dice.hands import Hand, as_hand
 from dicelab.core.engine import GameRecord
+from dicelab.core.present.review import Judgement, PlayerReview, judged, player_reviews
 from dicelab.dice_poker.advisor import box_values, hold_values
 from dicelab.dice_poker.game import DicePokerGame, Roll, Score
 from dicelab.dice_poker.rules import DICE, ROLLS_PER_TURN
@@ -43,34 +44,19 @@ from dicelab.dice_poker.solver.cache import ruleset_key
 from dicelab.dice_poker.state import GameState
 from dicelab.errors import SettingsError
 
-__all__ = ["RATINGS", "Decision", "PlayerReview", "review_game"]
-
-PLACES = 4
-TIE = 1e-6  # two values this close are the same value (the solver's float noise)
-RATINGS = (("perfect", 0.0), ("expert", 0.2), ("good", 0.5), ("fair", 1.5), ("learning", None))
-"""A player's rating by mean loss per choice: perfect (0), then under each bound."""
+__all__ = ["Decision", "review_game"]
 
 Choice = Hand | str  # the faces held for a reroll, or the id of the box filled
 
 
 @dataclass(frozen=True)
-class Decision:
-    """One choice of a player: the turn, which roll's dice (1 to 3) it was made
-    on, the dice, the choice and the best one, their values and the loss."""
+class Decision(Judgement):
+    """One choice of a player (see `Judgement`): the turn, which roll's dice (1
+    to 3) it was made on, and the dice."""
 
-    player: str
     turn: int
     roll: int
     dice: tuple[int, ...]
-    choice: Choice
-    best: Choice
-    value: float
-    best_value: float
-
-    @property
-    def loss(self) -> float:
-        """Expected points given up against the best choice (0: a best choice)."""
-        return round(self.best_value - self.value, PLACES) + 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """The decision as JSON-ready data (a hold is {"hold": faces}, a box {"box": id})."""
@@ -91,64 +77,15 @@ def _choice_dict(choice: Choice) -> dict[str, Any]:
     return {"box": choice} if isinstance(choice, str) else {"hold": list(choice)}
 
 
-@dataclass(frozen=True)
-class PlayerReview:
-    """One player's game: every choice reviewed, the final score, and what the
-    solver expects of perfect play from where the record starts."""
-
-    player: str
-    decisions: tuple[Decision, ...]
-    score: int
-    expected: float  # optimal play's expected final score from the record's start
-    first_turn: int  # the turn the record starts at (1 unless a save had no record)
-
-    @property
-    def total_loss(self) -> float:
-        """Expected points lost over the whole game."""
-        return round(sum(d.loss for d in self.decisions), PLACES) + 0.0
-
-    @property
-    def mean_loss(self) -> float:
-        """Expected points lost per choice (Verhoeff's measure)."""
-        if not self.decisions:
-            return 0.0
-        return round(self.total_loss / len(self.decisions), PLACES) + 0.0
-
-    @property
-    def rating(self) -> str:
-        """The rating of `RATINGS` the mean loss earns."""
-        mean = self.mean_loss
-        if mean == 0:
-            return "perfect"
-        return next(name for name, bound in RATINGS[1:] if bound is None or mean < bound)
-
-    def costliest(self, most: int = 3) -> list[Decision]:
-        """The `most` choices that lost the most (ties: the earlier first); none lost nothing."""
-        lost = [d for d in self.decisions if d.loss > 0]
-        return sorted(lost, key=lambda d: -d.loss)[:most]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The review as JSON-ready data."""
-        return {
-            "player": self.player,
-            "score": self.score,
-            "expected_with_optimal_play": round(self.expected, PLACES),
-            "first_turn": self.first_turn,
-            "choices": len(self.decisions),
-            "total_loss": self.total_loss,
-            "mean_loss": self.mean_loss,
-            "rating": self.rating,
-            "decisions": [d.to_dict() for d in self.decisions],
-        }
-
-
 def review_game(
     game: DicePokerGame | GameRecord,
     solution: Solution,
     on_step: Callable[[int, int], None] | None = None,
-) -> tuple[PlayerReview, ...]:
+) -> tuple[PlayerReview[Decision], ...]:
     """Each player's review of `game` (its record) with the solved table of its
-    ruleset; `on_step(done, total)` is called after each action looked at."""
+    ruleset; `on_step(done, total)` is called after each action looked at.
+    Each review's `expected` is perfect play's expected final score from the
+    record's start."""
     record = game.record if isinstance(game, DicePokerGame) else game
     start = record.engine.from_dict(record.start)
     if not isinstance(start, DicePokerGame):
@@ -164,16 +101,8 @@ def review_game(
         end = after
         if on_step is not None:
             on_step(done, len(record.steps))
-    return tuple(
-        PlayerReview(
-            name,
-            tuple(found[name]),
-            end.scores()[name],
-            _expected(solution, start.state, seat),
-            start.state.turn,
-        )
-        for seat, name in enumerate(start.players)
-    )
+    expected = [_expected(solution, start.state, seat) for seat in range(len(start.players))]
+    return player_reviews(start.players, found, end.scores(), expected, start.state.turn)
 
 
 def _moves(record: GameRecord, first: GameState) -> Iterator[tuple[GameState, Any, Any]]:
@@ -210,15 +139,14 @@ def _decision(solution: Solution, state: GameState, action: Any) -> Decision | N
         choice = action.box
     else:
         raise SettingsError(f"not a Dice Poker action: {action!r}")
-    top = max(values.values())
-    best = choice if values[choice] >= top - TIE else next(c for c, v in values.items() if v == top)
+    best, value, best_value = judged(choice, values)
     return Decision(
-        state.players[state.current],
-        state.turn,
-        state.rolls_used,
-        tuple(state.dice),
-        choice,
-        best,
-        round(values[choice], PLACES) if best != choice else round(top, PLACES),
-        round(top, PLACES),
+        player=state.players[state.current],
+        choice=choice,
+        best=best,
+        value=value,
+        best_value=best_value,
+        turn=state.turn,
+        roll=state.rolls_used,
+        dice=tuple(state.dice),
     )

@@ -12,11 +12,11 @@ import pytest
 from playwright.sync_api import expect
 
 from dicelab.core.engine.cache import cache_dir
+from dicelab.core.present.review import points
 from dicelab.core.ui.words import LANGS, Words
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.panel.words import WORDS
 from dicelab.dice_poker.review import review_game
-from dicelab.dice_poker.review_text import points
 from dicelab.dice_poker.solver import solve
 from dicelab.dice_poker.strategy import strategy
 from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, screenshot

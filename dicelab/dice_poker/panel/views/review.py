@@ -25,13 +25,14 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.core.i18n import translate
+from dicelab.core.present.review import PlayerReview, points
 from dicelab.core.ui.background import BackgroundTask
 from dicelab.core.ui.panel import Words, set_visible, show_available
 from dicelab.core.ui.parts import ProgressRow, html_part
 from dicelab.core.ui.widgets import action_button, heading
 from dicelab.dice_poker.game import DicePokerGame
-from dicelab.dice_poker.review import Choice, Decision, PlayerReview, review_game
-from dicelab.dice_poker.review_text import HEADINGS, TITLE, choice_text, points, summary_lines
+from dicelab.dice_poker.review import Choice, Decision, review_game
+from dicelab.dice_poker.review_text import HEADINGS, TITLE, choice_text, head_lines
 from dicelab.dice_poker.rules import Ruleset
 
 REVIEW_CSS = """
@@ -41,11 +42,6 @@ REVIEW_CSS = """
 .dicelab-review-decision table td, .dicelab-review-decision table th { padding:2px 8px;
   text-align:left; vertical-align:middle; }
 """
-
-
-def in_review_order(review: PlayerReview) -> list[Decision]:
-    """A player's choices, the costliest first (ties: in the order played)."""
-    return sorted(review.decisions, key=lambda d: -d.loss)
 
 
 def kept_positions(dice: tuple[int, ...], choice: Choice) -> set[int]:
@@ -81,7 +77,7 @@ class ReviewView:
 
     def __init__(self, words: Words) -> None:
         self.words = words
-        self.reviews: tuple[PlayerReview, ...] = ()
+        self.reviews: tuple[PlayerReview[Decision], ...] = ()
         self.rules: Ruleset | None = None
         self.task: BackgroundTask | None = None
         self.index = 0
@@ -138,13 +134,13 @@ class ReviewView:
         record = game.record
         table = advisor if getattr(advisor, "ruleset", None) == rules else None
 
-        def work(progress: Any) -> tuple[Any, tuple[PlayerReview, ...]]:
+        def work(progress: Any) -> tuple[Any, tuple[PlayerReview[Decision], ...]]:
             solved = table or PanelAdvisor.solved(rules, progress=progress)
             progress.total, progress.done = max(len(record.steps), 1), 0
             reviews = review_game(record, solved.solution, lambda _d, _t: progress.update(1))
             return solved, reviews
 
-        def done(result: tuple[Any, tuple[PlayerReview, ...]]) -> None:
+        def done(result: tuple[Any, tuple[PlayerReview[Decision], ...]]) -> None:
             solved, reviews = result
             if table is None:
                 on_advisor(solved)
@@ -167,7 +163,7 @@ class ReviewView:
         if self.task is not None:
             self.task.cancel()
 
-    def show(self, reviews: tuple[PlayerReview, ...], rules: Ruleset) -> None:
+    def show(self, reviews: tuple[PlayerReview[Decision], ...], rules: Ruleset) -> None:
         """Show these reviews: the first player's costliest choice first."""
         self.reviews, self.rules = reviews, rules
         self.working.busy(False)
@@ -179,7 +175,7 @@ class ReviewView:
         self._choose_player()
 
     @property
-    def review(self) -> PlayerReview | None:
+    def review(self) -> PlayerReview[Decision] | None:
         """The review of the player chosen."""
         chosen = [r for r in self.reviews if r.player == self.player_menu.value]
         return chosen[0] if chosen else None
@@ -188,7 +184,7 @@ class ReviewView:
     def shown(self) -> list[Decision]:
         """The chosen player's choices in the order shown (the costliest first)."""
         review = self.review
-        return [] if review is None else in_review_order(review)
+        return [] if review is None else review.in_review_order()
 
     def _choose_player(self) -> None:
         self.index = 0
@@ -212,7 +208,7 @@ class ReviewView:
         w, review, shown = self.words, self.review, self.shown
         if review is None or self.rules is None:
             return
-        lines = summary_lines(review, w.lang)
+        lines = head_lines(review, w.lang)
         self.summary.value = "".join(f"<p>{html.escape(line)}</p>" for line in lines)
         show_available(self.previous_button, self.index > 0, w("review_at_first"))
         show_available(self.next_button, self.index + 1 < len(shown), w("review_at_last"))
