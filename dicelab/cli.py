@@ -187,6 +187,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     tables.add_argument("--format", choices=HANDOUT_FORMATS, default="markdown")
     tables.set_defaults(run=_tables)
     add_course_commands(commands, lang)
+    load("dicelab.review:register")(commands)  # `dicelab review SAVE.json`
     load("dicelab.classroom.cli:register")(commands)  # `dicelab class ...`
     return parser
 

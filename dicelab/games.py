@@ -55,7 +55,8 @@ class GameInfo:
       `strategy_names`; `quick_strategies`: those that play in a blink;
     - `panel`: its play panel class; `cli`: a function adding its commands;
     - `lessons`: its notebooks, in `notebooks/`; `handout`: a function (lang)
-      -> its pages of the printed handout (a line and its `Entry`s);
+      -> its pages of the printed handout (a line and its `Entry`s); `review`:
+      a function (game, format, lang) -> its review as text (`dicelab review`);
     - `least_players`: the fewest players of a game; `against_bots`: its panel
       seats one person against bots (the play app gives it the first name);
       `fewest_points_win`: its scores are penalty points.
@@ -73,6 +74,7 @@ class GameInfo:
     cli: str
     lessons: tuple[str, ...]
     handout: str
+    review: str = ""
     least_players: int = 1
     against_bots: bool = False
     fewest_points_win: bool = False
@@ -149,6 +151,7 @@ GAMES: dict[str, GameInfo] = {
         panel="dicelab.dice_poker.panel:DicePokerPanel",
         cli="dicelab.dice_poker.cli:register",
         handout="dicelab.dice_poker.handout:pages",
+        review="dicelab.dice_poker.review_text:review_report",
         lessons=(
             "01-dice-poker-odds",
             "02-every-box-expected-value",
@@ -175,6 +178,7 @@ GAMES: dict[str, GameInfo] = {
         panel="dicelab.solitaire.panel:SolitairePanel",
         cli="dicelab.solitaire.cli:register",
         handout="dicelab.solitaire.handout:pages",
+        review="dicelab.solitaire.review_text:review_report",
         lessons=(
             "06-solitaire-dice-odds",
             "07-solitaire-dice-strategy",

@@ -208,7 +208,7 @@ def test_dicelab_review_writes_markdown_and_html_in_the_language_asked(greedy_sa
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ('{"format": "dicelab/solo-game", "version": 2}', "not a dicelab Dice Poker save"),
+        ('{"format": "dicelab/dice-poker-game", "version": 9}', "unsupported save version 9"),
         ("{not json", "not valid JSON"),
         ('{"format": "dicelab/dice-poker-game", "version": 2, "record": 5}', "bad save file"),
     ],

@@ -7,7 +7,6 @@ dicelab solve --all [--cache-dir DIR]   (every ruleset the panels offer: a class
 dicelab advise dice-poker --ruleset R --dice 1,3,3,4,6 --rolls-left 2
                [--card chance=20,ones=3,...] [--poker-bonus N] [--joker J] [--format table|json]
 dicelab advise dice-poker --game SAVE.json   (the player to move: card, dice, rolls left)
-dicelab review SAVE.json [--format md|html|json]   (each player's choices against optimal play)
 
 `--card` gives the points in every filled box, so the expected final score
 is the true total.  The older `--filled ones,pair --upper N --poker-50`
@@ -30,7 +29,6 @@ from dicelab.dice_poker.rules import JOKER_MODES, RULESETS
 from dicelab.errors import SettingsError
 
 SOLVE_FORMATS = ("table", "json")
-REPORT_FORMATS = ("md", "html", "json")
 
 
 def _odds(args: argparse.Namespace) -> str:
@@ -155,18 +153,6 @@ def _advise(args: argparse.Namespace) -> str:
     return render(advise(state, args.dice, args.rolls_left, rules, lang=lang), args.format)
 
 
-def _review(args: argparse.Namespace) -> str:
-    from dicelab.dice_poker.game import DicePokerGame
-    from dicelab.dice_poker.review import review_game
-    from dicelab.dice_poker.review_text import report
-    from dicelab.dice_poker.solver import solve
-
-    game = DicePokerGame.load(args.savefile)
-    reviews = review_game(game, solve(game.ruleset, progress="auto"))
-    lang = current_language()
-    return report(reviews, game.ruleset, args.format, lang, game.seed).rstrip("\n")
-
-
 def register(commands: Commands) -> None:
     """Add Dice Poker's commands to the command line."""
     odds = commands.verb("odds", _("print a table of exact odds")).add_parser(
@@ -219,10 +205,3 @@ def register(commands: Commands) -> None:
     adv.add_argument("--joker", choices=JOKER_MODES, help=_("change the ruleset's joker rule"))
     adv.add_argument("--format", choices=SOLVE_FORMATS, default="table")
     adv.set_defaults(run=_advise)
-
-    review = commands.command(
-        "review", _("how well each player of a saved Dice Poker game chose, choice by choice")
-    )
-    review.add_argument("savefile", metavar="SAVE.json", help=_("a saved Dice Poker game"))
-    review.add_argument("--format", choices=REPORT_FORMATS, default="md")
-    review.set_defaults(run=_review)

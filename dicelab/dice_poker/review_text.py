@@ -22,8 +22,9 @@ from dicelab.core.present.review import (
     points,
     summary_lines,
 )
-from dicelab.core.present.review import report as review_report
+from dicelab.core.present.review import report as core_report
 from dicelab.core.present.table import Column, OddsTable
+from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.review import Choice, Decision
 from dicelab.dice_poker.rules import Ruleset, hand_text
 
@@ -145,4 +146,13 @@ def report(
         Decision.to_dict,
         {"game": "dice-poker", "ruleset": rules.name, "seed": seed},
     )
-    return review_report(reviews, parts, fmt, lang)
+    return core_report(reviews, parts, fmt, lang)
+
+
+def review_report(game: DicePokerGame, fmt: str, lang: str = "en") -> str:
+    """`dicelab review` of a Dice Poker game: solved (or the table loaded) first."""
+    from dicelab.dice_poker.review import review_game
+    from dicelab.dice_poker.solver import solve
+
+    reviews = review_game(game, solve(game.ruleset, progress="auto"))
+    return report(reviews, game.ruleset, fmt, lang, game.seed)

@@ -39,6 +39,7 @@ __all__ = [
     "PlayerReview",
     "ReportParts",
     "costly_lines",
+    "dice_text",
     "judged",
     "player_reviews",
     "points",
@@ -100,6 +101,15 @@ def points(value: float, lang: str) -> str:
     """
     text = number(value, PLACES, lang)
     return text.rstrip("0").rstrip(".,") if any(c in text for c in ".,") else text
+
+
+def dice_text(dice: Sequence[int]) -> str:
+    """Dice as a player reads them.
+
+    >>> dice_text((5, 1, 2, 2, 2))
+    '5 1 2 2 2'
+    """
+    return " ".join(map(str, dice))
 
 
 @dataclass(frozen=True)
