@@ -35,6 +35,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from dicelab.core.i18n import translate
 from dicelab.core.present.charts import CHART_CSS
 from dicelab.core.ui.background import BackgroundTask, Cancelled
 from dicelab.core.ui.panel import (
@@ -46,13 +47,15 @@ from dicelab.core.ui.panel import (
     show_available,
     show_text,
 )
-from dicelab.core.ui.widgets import action_button
+from dicelab.core.ui.review_view import REVIEW_CSS, Reviewing
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.panel.hints import HintsView
 from dicelab.dice_poker.panel.seats import check_seat, seats_of
 from dicelab.dice_poker.panel.views import CARD_CSS, ScorecardGrid
-from dicelab.dice_poker.panel.views.review import REVIEW_CSS, ReviewView
+from dicelab.dice_poker.panel.views.review import decision_html, review_work
 from dicelab.dice_poker.panel.words import WORDS, game_over_text, joker_text
+from dicelab.dice_poker.review_text import TITLE as REVIEW_TITLE
+from dicelab.dice_poker.review_text import head_lines
 from dicelab.dice_poker.rules import DICE, Ruleset, get_ruleset, poker_bonus_due
 from dicelab.errors import IllegalMove, MissingTable
 
@@ -62,7 +65,7 @@ DEFAULT_SAVE = "dice-poker-save.json"
 JOKER_STYLE = "background:#fff8e1;border-left:4px solid #ff8f00;padding:4px 8px"
 
 
-class DicePokerPanel(Panel[DicePokerGame, HintsView]):
+class DicePokerPanel(Reviewing, Panel[DicePokerGame, HintsView]):
     """A Dice Poker table for 1 to 6 players taking turns at one screen.
 
     `DicePokerPanel(players, ruleset="dice-poker", seed=None, lang="en",
@@ -125,11 +128,11 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
         self.joker_label = widgets.HTML()
         self.joker_label.add_class("dicelab-joker")
         self._build()
-        self.review = ReviewView(self.words)
-        self.review_button = action_button(
-            self.words("review_game"), "dicelab-review-game", "search", self._on_review
+        self._add_review(
+            translate(REVIEW_TITLE, self.lang),
+            lambda review: head_lines(review, self.lang),
+            lambda decision: decision_html(decision, self._game.ruleset, self.words),
         )
-        self.end_screen.children = (*self.end_screen.children, self.review_button)
         dice_row = widgets.HBox(
             [v.box for v in self.dice_views] + [self.roll_button],
             layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"),
@@ -226,22 +229,15 @@ class DicePokerPanel(Panel[DicePokerGame, HintsView]):
         else:
             raise error
 
-    @safe_callback
-    def _on_review(self) -> None:
-        """Review the finished game in the background (solving first if needed)."""
-        if self.review.running:
-            self.message.info(self.words("review_busy"))
-            return
-        self.review.start(
-            self._game,
-            self.advisor,
-            self._use_advisor,
-            lambda error: self._not_solved(error, "review_cancelled"),
-        )
+    def _review_work(self) -> Any:
+        return review_work(self._game, self.advisor)
 
-    def _use_advisor(self, advisor: Any) -> None:
-        """The optimal table the review solved: the hints use it from now on."""
-        if advisor.ruleset == self._game.ruleset:
+    def _review_failed(self, error: BaseException) -> None:
+        self._not_solved(error, "review_cancelled")
+
+    def _reviewed(self, advisor: Any) -> None:
+        """The optimal table the review used: the hints use it from now on."""
+        if advisor is not self.advisor and advisor.ruleset == self._game.ruleset:
             self.advisor = advisor
             self.hints.use_advisor(advisor)
 
