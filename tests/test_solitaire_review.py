@@ -113,3 +113,26 @@ def test_dicelab_review_refuses_a_foreign_or_corrupt_file_in_one_line(
     assert main(["review", str(tmp_path / "bad.json")]) == 2
     said = capsys.readouterr().err
     assert words in said and said.count("\n") == 1
+
+
+def test_the_panel_reviews_a_finished_game_the_costliest_split_first() -> None:
+    from dicelab.solitaire.panel import SolitairePanel
+
+    panel = SolitairePanel(["Ana"], seed=3, lang="pt")
+    bot = Planted()
+    play_out(panel.game, bot)
+    panel.refresh()
+    assert panel.end_screen.layout.display != "none"
+    assert panel.review_button.description == "Revisar esta partida"
+    panel.review_button.click()
+    panel.review.task.join(60)
+    [review] = panel.review.reviews
+    assert review == review_game(panel.game)[0]
+    worst = review.costliest(1)[0]
+    count = len(review.decisions)
+    assert panel.review.position.value == f"Escolha 1 de {count}, as mais caras primeiro"
+    shown = panel.review.decision.value
+    assert f"Lançamento {worst.roll}" in shown and f"{worst.loss:g}".replace(".", ",") in shown
+    assert "robô search" in panel.review.summary.value  # the reference, said
+    panel.new_game_button.click()
+    assert panel.review.widget.layout.display == "none"

@@ -21,6 +21,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from dicelab.core.engine import GameRecord
 from dicelab.core.present.review import PlayerReview
 from dicelab.core.ui.background import BackgroundTask, Cancelled
 from dicelab.core.ui.callbacks import safe_callback
@@ -49,6 +50,15 @@ def dice_html(dice: tuple[int, ...], kept: set[int], words: Words) -> str:
             f"{face}</span>"
         )
     return "".join(cells)
+
+
+def game_record(game: Any) -> GameRecord:
+    """A game's record: its own, or at a class table (a remote seat) the table's,
+    which its service gives once the game is over."""
+    if getattr(game, "remote", False):
+        return GameRecord.from_dict(game.engine_class, game.client.log()["record"])
+    record: GameRecord = game.record
+    return record
 
 
 class ReviewView:

@@ -41,6 +41,7 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 import numpy as np
 
+from dicelab.core.i18n import translate
 from dicelab.core.present.charts import CHART_CSS
 from dicelab.core.ui.at_table import TablePanel
 from dicelab.core.ui.background import BackgroundTask
@@ -51,12 +52,16 @@ from dicelab.core.ui.panel import (
     set_visible,
     show_available,
 )
+from dicelab.core.ui.review_view import REVIEW_CSS, Reviewing
 from dicelab.errors import SettingsError
 from dicelab.solitaire.game import Choose, Roll, SolitaireGame
 from dicelab.solitaire.panel.hints import HintsView, tables_ready, warm_up
 from dicelab.solitaire.panel.seats import seat_bots
 from dicelab.solitaire.panel.views import SHEET_CSS, PlayerView, breakdown_html
+from dicelab.solitaire.panel.views.review import decision_html, review_work
 from dicelab.solitaire.panel.words import WORDS, game_over_text, option_text
+from dicelab.solitaire.review_text import TITLE as REVIEW_TITLE
+from dicelab.solitaire.review_text import head_lines
 from dicelab.solitaire.rules import DICE, DISCARD_NUMBERS, END_MARK, Split
 from dicelab.solitaire.strategy import STRATEGIES, get_strategy
 
@@ -67,7 +72,7 @@ S = TypeVar("S", bound="SolitairePanel")
 BotMap = Mapping[str, str] | None  # {a player who is a bot: its strategy name}
 
 
-class SolitairePanel(TablePanel[SolitaireGame, HintsView]):
+class SolitairePanel(Reviewing, TablePanel[SolitaireGame, HintsView]):
     """A Solitaire Dice table for 1 to 6 players sharing each roll, bots included.
 
     `SolitairePanel(players=["Ana"], seed=None, lang="en", planner=None, bots=())`:
@@ -129,6 +134,11 @@ class SolitairePanel(TablePanel[SolitaireGame, HintsView]):
         self.waiting_label = widgets.HTML()
         self.waiting_label.add_class("dicelab-waiting")
         self._build()
+        self._add_review(
+            translate(REVIEW_TITLE, self.lang),
+            lambda review: head_lines(review, self.lang),
+            lambda decision: decision_html(decision, self.words),
+        )
         self.bot_choice = widgets.Dropdown(
             tooltip=self.words("bot_tip"), layout=widgets.Layout(width="auto")
         )
@@ -149,8 +159,8 @@ class SolitairePanel(TablePanel[SolitaireGame, HintsView]):
             [self.sheets_box, self.hints_box],
             layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px", align_items="flex-start"),
         )
-        body = widgets.VBox([dice_row, self.message, self.end_screen, table])
-        self._assemble("solitaire", SHEET_CSS + CHART_CSS, [self.roll_label], body)
+        body = widgets.VBox([dice_row, self.message, self.end_screen, self.review.widget, table])
+        self._assemble("solitaire", SHEET_CSS + CHART_CSS + REVIEW_CSS, [self.roll_label], body)
 
     def _install(self, game: SolitaireGame, seed: int | None) -> None:
         """Make `game` the panel's game (its players named like the panel's bots are
@@ -164,6 +174,7 @@ class SolitairePanel(TablePanel[SolitaireGame, HintsView]):
             ]
             self.sheets_box.children = [view.widget for view in self._views]
         self._game = game
+        self.review.hide()
         self._bots = {name: kind for name, kind in self._bots.items() if name in game.players}
         self._bot_rng = np.random.default_rng(seed)
         self._last = {}
@@ -241,6 +252,9 @@ class SolitairePanel(TablePanel[SolitaireGame, HintsView]):
         if self._hints is None:
             self._hints = HintsView(self.words, self._planner)
         return self._hints
+
+    def _review_work(self) -> Any:
+        return review_work(self._game)
 
     def refresh(self) -> None:
         """Redraw everything from the game."""

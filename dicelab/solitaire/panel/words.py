@@ -25,6 +25,10 @@ from dicelab.errors import SettingsError
 from dicelab.solitaire.rules import WIN, Split
 
 WORDS = COMMON_WORDS | messages(
+    msg("solitaire|review_at_roll", "Roll {roll}"),
+    msg(
+        "solitaire|review_planner_agrees", "The Planner agrees: the better split is clearly better."
+    ),
     msg("solitaire|title", "Solitaire Dice"),
     msg("solitaire|roll", "Roll"),
     msg("solitaire|roll_number", "Roll {n}"),

@@ -1,0 +1,52 @@
+"""The Solitaire Dice side of "Review this game" (`dicelab.core.ui.review_view`):
+the review's work (`dicelab.solitaire.review`, by the search bot; at a class
+table, on the table's record once the game is over) and a split as the view
+draws it: the roll and its dice, the split chosen and search's favourite with
+their values, the points lost, and whether the Planner agrees.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+from dicelab.core.i18n import translate
+from dicelab.core.present.review import PlayerReview, points
+from dicelab.core.ui.review_view import dice_html, game_record
+from dicelab.core.ui.words import Words
+from dicelab.solitaire.review import Decision, review_game
+from dicelab.solitaire.review_text import HEADINGS, split_text
+
+
+def decision_html(decision: Decision, words: Words) -> str:
+    """A split as the review view shows it (see the module)."""
+    lang = words.lang
+    rows = "".join(
+        f"<tr><th>{html.escape(translate(HEADINGS[key], lang))}</th>"
+        f"<td>{html.escape(split_text(split, lang))}</td>"
+        f"<td>{html.escape(points(value, lang))}</td></tr>"
+        for key, split, value in (
+            ("choice", decision.choice, decision.value),
+            ("best", decision.best, decision.best_value),
+        )
+    )
+    verdict = words("review_best_choice") if decision.loss == 0 else points(decision.loss, lang)
+    lost = html.escape(words("review_lost", loss="\0")).replace(
+        "\0", f"<b>{html.escape(verdict)}</b>"
+    )
+    agrees = f"<p>{html.escape(words('review_planner_agrees'))}</p>" if decision.clear else ""
+    where = html.escape(words("review_at_roll", roll=decision.roll))
+    dice = dice_html(decision.dice, set(), words)
+    return f"<p><b>{where}</b> {dice}</p><table>{rows}</table><p>{lost}</p>{agrees}"
+
+
+def review_work(game: Any) -> Callable[[Any], tuple[None, tuple[PlayerReview[Decision], ...]]]:
+    """The review's background work: (nothing else, the reviews)."""
+
+    def work(progress: Any) -> tuple[None, tuple[PlayerReview[Decision], ...]]:
+        record = game_record(game)
+        progress.total, progress.done = max(len(record.steps), 1), 0
+        return None, review_game(record, on_step=lambda _d, _t: progress.update(1))
+
+    return work
