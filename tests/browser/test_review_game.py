@@ -1,7 +1,8 @@
-"""Dice Poker's "Review this game" in the browser (issue 54): a finished game
-loaded in the play app, its review made in the background, then each choice
-one at a time, the costliest first, in every language at the projector's size
-and the laptop's: the whole review in sight, every label whole, axe-clean."""
+""" "Review this game" in the browser (issues 54 and 55): a finished game of
+Dice Poker or Solitaire Dice loaded in the play app, its review made in the
+background, then each choice one at a time, the costliest first, in every
+language at the projector's size and the laptop's: the whole review in
+sight, every label whole, axe-clean."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 
+from dicelab.core.engine import play_out
 from dicelab.core.engine.cache import cache_dir
 from dicelab.core.present.review import points
 from dicelab.core.ui.words import LANGS, Words
@@ -19,12 +21,26 @@ from dicelab.dice_poker.panel.words import WORDS
 from dicelab.dice_poker.review import review_game
 from dicelab.dice_poker.solver import solve
 from dicelab.dice_poker.strategy import strategy
+from dicelab.games import GAMES
+from dicelab.solitaire.game import SolitaireGame
+from dicelab.solitaire.panel.words import WORDS as SOLITAIRE_WORDS
+from dicelab.solitaire.review import review_game as solitaire_review
 from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, screenshot
 from tests.browser.test_accessibility import load, violations
 
 pytestmark = pytest.mark.browser
 SAVE = "reviewed-game.json"
+SOLITAIRE_SAVE = "reviewed-solitaire.json"
 REVIEWED = 60_000  # ms: the optimal table read from the cache, then the review
+
+
+@pytest.fixture(scope="module")
+def solitaire_finished(play_server):
+    """A finished game of Ana and Bia (greedy) saved in the app's folder, its reviews."""
+    game = SolitaireGame(["Ana", "Bia"], seed=2)
+    play_out(game, GAMES["solitaire"].strategy("greedy"))
+    game.save(play_server.workdir / SOLITAIRE_SAVE)
+    return solitaire_review(game)
 
 
 @pytest.fixture(scope="module")
@@ -67,15 +83,44 @@ def test_a_finished_game_is_reviewed_choice_by_choice(open_app, finished, lang, 
     kept = len(worst.choice) if isinstance(worst.choice, tuple) else 0
     best = len(worst.best) if isinstance(worst.best, tuple) else 0
     expect(decision.locator(".dicelab-kept")).to_have_count(kept + best)
-    review = panel.locator(".dicelab-review")
+    seen_whole(page, panel.locator(".dicelab-review"), size, lang)
+    screenshot(page, f"dice-poker-review-{lang}-{size[0]}x{size[1]}")
+    panel.locator(".dicelab-review-next").click()
+    expect(position).to_have_text(w("review_position", n=2, count=count))
+    panel.locator(".dicelab-review-player select").select_option(index=1)
+    expect(position).to_have_text(w("review_position", n=1, count=len(finished[1].decisions)))
+
+
+def seen_whole(page, review, size, lang: str) -> None:
+    """The whole review in the viewport, nothing wider than the page, every
+    label whole, axe-clean."""
     review.scroll_into_view_if_needed()
     drawn = review.bounding_box()
     assert drawn["height"] <= size[1] and drawn["x"] + drawn["width"] <= size[0]
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
     assert cut_labels(page) == []
     assert violations(page, f"the review ({lang})") == []
-    screenshot(page, f"dice-poker-review-{lang}-{size[0]}x{size[1]}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", [PROJECTOR, LAPTOP], ids=["1280x800", "1024x700"])
+def test_a_finished_solitaire_game_is_reviewed_split_by_split(
+    open_app, solitaire_finished, lang, size
+):
+    page = open_app(size, lang, "solitaire")
+    panel = page.locator(".dicelab-solitaire")
+    w = Words(SOLITAIRE_WORDS, lang)
+    load(panel, SOLITAIRE_SAVE)
+    panel.locator(".dicelab-review-game").click()
+    position = panel.locator(".dicelab-review-position")
+    count = len(solitaire_finished[0].decisions)
+    expect(position).to_have_text(w("review_position", n=1, count=count), timeout=REVIEWED)
+    worst = solitaire_finished[0].costliest(1)[0]
+    decision = panel.locator(".dicelab-review-decision")
+    expect(decision).to_contain_text(w("review_at_roll", roll=worst.roll))
+    expect(decision).to_contain_text(points(worst.loss, lang))
+    expect(decision.locator(".dicelab-review-die")).to_have_count(5)
+    seen_whole(page, panel.locator(".dicelab-review"), size, lang)
+    screenshot(page, f"solitaire-review-{lang}-{size[0]}x{size[1]}")
     panel.locator(".dicelab-review-next").click()
     expect(position).to_have_text(w("review_position", n=2, count=count))
-    panel.locator(".dicelab-review-player select").select_option(index=1)
-    expect(position).to_have_text(w("review_position", n=1, count=len(finished[1].decisions)))
