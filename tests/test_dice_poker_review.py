@@ -203,20 +203,3 @@ def test_dicelab_review_writes_markdown_and_html_in_the_language_asked(greedy_sa
     page = capsys.readouterr().out
     assert page.startswith("<!DOCTYPE html>") and '<html lang="pt">' in page
     assert f"{worst.loss:g}".replace(".", ",") in page and page.count("<table>") == 2
-
-
-@pytest.mark.parametrize(
-    ("text", "words"),
-    [
-        ('{"format": "dicelab/dice-poker-game", "version": 9}', "unsupported save version 9"),
-        ("{not json", "not valid JSON"),
-        ('{"format": "dicelab/dice-poker-game", "version": 2, "record": 5}', "bad save file"),
-    ],
-)
-def test_dicelab_review_refuses_a_foreign_or_corrupt_file_in_one_line(
-    tmp_path, capsys, text, words
-) -> None:
-    (tmp_path / "bad.json").write_text(text)
-    assert main(["review", str(tmp_path / "bad.json")]) == 2
-    said = capsys.readouterr().err
-    assert words in said and said.count("\n") == 1

@@ -104,9 +104,11 @@ def test_dicelab_review_writes_a_solitaire_game_s_review(tmp_path, capsys) -> No
         ('{"format": "chess/pgn"}', "not a dicelab game save (format 'chess/pgn')"),
         ("[1, 2", "not valid JSON"),
         ('{"format": "dicelab/solitaire-game", "version": 2}', "bad save file"),
+        ('{"format": "dicelab/dice-poker-game", "version": 9}', "unsupported save version 9"),
+        ('{"format": "dicelab/dice-poker-game", "version": 2, "record": 5}', "bad save file"),
     ],
 )
-def test_dicelab_review_refuses_a_foreign_or_corrupt_file_in_one_line(
+def test_dicelab_review_refuses_a_foreign_or_corrupt_file_in_one_line(  # every game
     tmp_path, capsys, text, words
 ) -> None:
     (tmp_path / "bad.json").write_text(text)

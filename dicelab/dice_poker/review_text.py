@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from dicelab.core.i18n import msg, translate
+from dicelab.core.present.review import HEADINGS as REVIEW_HEADINGS
 from dicelab.core.present.review import (
     PLAYER_TITLE,
     PlayerReview,
@@ -46,16 +47,7 @@ NOTE = msg(
     "(the optimal solver, float64 rounded to 4 decimals). Points lost: the best choice's "
     "value minus yours.",
 )
-HEADINGS = {
-    "turn": msg("review|turn", "Turn"),
-    "roll": msg("review|roll", "Roll"),
-    "dice": msg("review|dice", "Dice"),
-    "choice": msg("review|choice", "Your choice"),
-    "best": msg("review|best", "Best choice"),
-    "value": msg("review|value", "Value"),
-    "best_value": msg("review|best_value", "Best value"),
-    "loss": msg("review|loss", "Points lost"),
-}
+HEADINGS = {"turn": msg("review|turn", "Turn"), **REVIEW_HEADINGS}
 
 
 def choice_text(choice: Choice, rules: Ruleset, lang: str = "en") -> str:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dicelab.core.i18n import msg, translate
+from dicelab.core.present.review import HEADINGS as REVIEW_HEADINGS
 from dicelab.core.present.review import (
     PLAYER_TITLE,
     PlayerReview,
@@ -53,16 +54,7 @@ NOTE = msg(
     "the better split at least {clear} points higher.",
 )
 YES = msg("solitaire|review_yes", "yes")
-HEADINGS = {
-    "roll": msg("review|roll", "Roll"),
-    "dice": msg("review|dice", "Dice"),
-    "choice": msg("review|choice", "Your choice"),
-    "best": msg("review|best", "Best choice"),
-    "value": msg("review|value", "Value"),
-    "best_value": msg("review|best_value", "Best value"),
-    "loss": msg("review|loss", "Points lost"),
-    "clear": msg("solitaire|review_clear", "Clear"),
-}
+HEADINGS = {**REVIEW_HEADINGS, "clear": msg("solitaire|review_clear", "Clear")}
 
 
 def split_text(split: Split, lang: str = "en") -> str:

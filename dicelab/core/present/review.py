@@ -32,6 +32,7 @@ from typing import Any, Generic, TypeVar
 from dicelab.core.i18n import msg, msg_plural, number, translate
 
 __all__ = [
+    "HEADINGS",
     "PLACES",
     "RATINGS",
     "TIE",
@@ -216,6 +217,16 @@ def player_reviews(
     )
 
 
+HEADINGS = {
+    "roll": msg("review|roll", "Roll"),
+    "dice": msg("review|dice", "Dice"),
+    "choice": msg("review|choice", "Your choice"),
+    "best": msg("review|best", "Best choice"),
+    "value": msg("review|value", "Value"),
+    "best_value": msg("review|best_value", "Best value"),
+    "loss": msg("review|loss", "Points lost"),
+}
+"""The headings of a review's table of choices (a game adds its own)."""
 COSTLY = msg("review|costly", "The costliest choices:")
 NONE_COSTLY = msg("review|none_costly", "No choice lost points: every one was a best choice.")
 PLAYER_TITLE = msg("review|player_title", "{player}: {score} points")

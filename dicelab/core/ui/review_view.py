@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.core.engine import GameRecord
-from dicelab.core.present.review import PlayerReview
+from dicelab.core.present.review import PlayerReview, points
 from dicelab.core.ui.background import BackgroundTask, Cancelled
 from dicelab.core.ui.callbacks import safe_callback
 from dicelab.core.ui.message import MessageArea
@@ -50,6 +50,13 @@ def dice_html(dice: tuple[int, ...], kept: set[int], words: Words) -> str:
             f"{face}</span>"
         )
     return "".join(cells)
+
+
+def lost_html(loss: float, words: Words) -> str:
+    """ "Points lost: <b>7.5</b>" (or that it is a best choice), in `words`' language."""
+    verdict = words("review_best_choice") if loss == 0 else points(loss, words.lang)
+    said = html.escape(words("review_lost", loss="\0"))
+    return f"<p>{said.replace(chr(0), f'<b>{html.escape(verdict)}</b>')}</p>"
 
 
 def game_record(game: Any) -> GameRecord:

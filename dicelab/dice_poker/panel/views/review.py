@@ -16,7 +16,7 @@ from typing import Any
 
 from dicelab.core.i18n import translate
 from dicelab.core.present.review import PlayerReview, points
-from dicelab.core.ui.review_view import dice_html
+from dicelab.core.ui.review_view import dice_html, lost_html
 from dicelab.core.ui.words import Words
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.review import Choice, Decision, review_game
@@ -52,9 +52,8 @@ def decision_html(decision: Decision, rules: Ruleset, words: Words) -> str:
             f"<td>{dice}</td><td>{html.escape(said)}</td>"
             f"<td>{html.escape(points(value, lang))}</td></tr>"
         )
-    verdict = w("review_best_choice") if decision.loss == 0 else points(decision.loss, lang)
-    lost = html.escape(w("review_lost", loss="\0")).replace("\0", f"<b>{html.escape(verdict)}</b>")
-    return f"<p><b>{html.escape(where)}</b></p><table>{''.join(rows)}</table><p>{lost}</p>"
+    lost = lost_html(decision.loss, words)
+    return f"<p><b>{html.escape(where)}</b></p><table>{''.join(rows)}</table>{lost}"
 
 
 def review_work(game: DicePokerGame, advisor: Any) -> Callable[[Any], tuple[Any, Any]]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from dicelab.core.i18n import translate
 from dicelab.core.present.review import PlayerReview, points
-from dicelab.core.ui.review_view import dice_html, game_record
+from dicelab.core.ui.review_view import dice_html, game_record, lost_html
 from dicelab.core.ui.words import Words
 from dicelab.solitaire.review import Decision, review_game
 from dicelab.solitaire.review_text import HEADINGS, split_text
@@ -31,14 +31,11 @@ def decision_html(decision: Decision, words: Words) -> str:
             ("best", decision.best, decision.best_value),
         )
     )
-    verdict = words("review_best_choice") if decision.loss == 0 else points(decision.loss, lang)
-    lost = html.escape(words("review_lost", loss="\0")).replace(
-        "\0", f"<b>{html.escape(verdict)}</b>"
-    )
+    lost = lost_html(decision.loss, words)
     agrees = f"<p>{html.escape(words('review_planner_agrees'))}</p>" if decision.clear else ""
     where = html.escape(words("review_at_roll", roll=decision.roll))
     dice = dice_html(decision.dice, set(), words)
-    return f"<p><b>{where}</b> {dice}</p><table>{rows}</table><p>{lost}</p>{agrees}"
+    return f"<p><b>{where}</b> {dice}</p><table>{rows}</table>{lost}{agrees}"
 
 
 def review_work(game: Any) -> Callable[[Any], tuple[None, tuple[PlayerReview[Decision], ...]]]:
