@@ -73,8 +73,10 @@ def test_bots_are_chosen_seat_by_seat_and_play(open_app, lang, size):
     panel.locator(".dicelab-bots-toggle").click()
     expect(panel.locator(".dicelab-bots")).to_be_visible()
     screenshot(page, f"solo-bots-{lang}")
-    for _ in range(2):  # one bot at least: a refused click says why
-        panel.locator(".dicelab-remove-bot").click(force=True)
+    menus = panel.locator(".dicelab-bots .dicelab-seat-bot select")
+    panel.locator(".dicelab-remove-bot").click()  # usable: waits until it can be clicked
+    expect(menus).to_have_count(1)  # taken before the next click (a busy machine)
+    panel.locator(".dicelab-remove-bot").click(force=True)  # one bot at least: says why
     expect(panel.locator(".dicelab-message")).to_have_text(w("least_bots"))
 
 
