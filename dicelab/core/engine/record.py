@@ -105,7 +105,7 @@ class GameRecord:
                 game._redo(step)
             except DicelabError as error:
                 raise save_error(f"the record's action {number} cannot be taken: {error}") from None
-            if game.record.steps[-1] != step:
+            if game._steps[-1] != step:  # the step it noted (no record built)
                 raise save_error(
                     f"the record's action {number} is not {step.player or 'the table'}'s"
                 )
