@@ -26,6 +26,7 @@ from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.panel.words import WORDS as SOLITAIRE_WORDS
 from dicelab.solitaire.review import review_game as solitaire_review
 from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, screenshot
+from tests.browser.keyboard import Keyboard
 from tests.browser.test_accessibility import load, violations
 
 pytestmark = pytest.mark.browser
@@ -124,3 +125,28 @@ def test_a_finished_solitaire_game_is_reviewed_split_by_split(
     screenshot(page, f"solitaire-review-{lang}-{size[0]}x{size[1]}")
     panel.locator(".dicelab-review-next").click()
     expect(position).to_have_text(w("review_position", n=2, count=count))
+
+
+@pytest.mark.parametrize(
+    ("game", "save", "lang"), [("dice-poker", SAVE, "en"), ("solitaire", SOLITAIRE_SAVE, "pt")]
+)
+def test_the_review_is_used_with_the_keyboard_alone(
+    open_app, finished, solitaire_finished, game, save, lang
+):
+    """From the end screen: Tab to Review this game, Enter; the review comes; Tab
+    to Next, Enter: the second choice; every stop ringed and on screen."""
+    page = open_app(PROJECTOR, lang, game)
+    panel = page.locator(f".dicelab-{game}")
+    load(panel, save)
+    w = Words(WORDS if game == "dice-poker" else SOLITAIRE_WORDS, lang)
+    keys = Keyboard(panel)
+    keys.enter_panel()
+    keys.reach(".dicelab-review-game")
+    page.keyboard.press("Enter")
+    count = len((finished if game == "dice-poker" else solitaire_finished)[0].decisions)
+    position = panel.locator(".dicelab-review-position")
+    expect(position).to_have_text(w("review_position", n=1, count=count), timeout=REVIEWED)
+    keys.reach(".dicelab-review-next")
+    page.keyboard.press("Enter")
+    expect(position).to_have_text(w("review_position", n=2, count=count))
+    keys.check(keys.where(), "Enter")
