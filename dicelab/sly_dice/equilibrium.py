@@ -78,7 +78,7 @@ def state_solution(common: Hand, aside: Hand, table: tuple[str, ...], rules: Sly
     return solve(state_game(common, aside, table, rules))
 
 
-def _solution(seen: Seen) -> Solution:
+def solution_of(seen: Seen) -> Solution:
     """The solved game of what `seen` shows; the cards in the rules' order (the
     game does not depend on the order on the table)."""
     table = tuple(c for c in seen.rules.ids if c in seen.table)
@@ -88,7 +88,7 @@ def _solution(seen: Seen) -> Solution:
 def claim_chances(seen: Seen, hidden: Hand) -> dict[str, Fraction]:
     """The equilibrium's chance of claiming each card with these hidden dice
     (only the cards it claims)."""
-    solution, name = _solution(seen), " ".join(map(str, as_hand(hidden)))
+    solution, name = solution_of(seen), " ".join(map(str, as_hand(hidden)))
     game = solution.game
     if name in game.hands:
         row = solution.claims[game.hands.index(name)]
@@ -103,7 +103,7 @@ def claim_chances(seen: Seen, hidden: Hand) -> dict[str, Fraction]:
 
 def accuse_chance(seen: Seen, claim: str) -> Fraction:
     """The equilibrium's chance of accusing `claim` in this public state."""
-    solution = _solution(seen)
+    solution = solution_of(seen)
     return solution.accuse[solution.game.cards.index(claim)]
 
 

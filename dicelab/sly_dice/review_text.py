@@ -1,0 +1,145 @@
+"""A Sly Dice review for people: its words, its table of claims and answers and
+the report `dicelab review` writes (the shared parts in `dicelab.core.present.review`).
+
+>>> dice_seen((2, 3, 4), (2, 4), (1, 5, 6)), dice_seen((2, 3, 4), (), ())
+('2 3 4 · 2 4 · (1 5 6)', '2 3 4')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from dicelab.core.i18n import msg, translate
+from dicelab.core.present.review import HEADINGS as REVIEW_HEADINGS
+from dicelab.core.present.review import (
+    PLAYER_TITLE,
+    PlayerReview,
+    ReportParts,
+    costly_lines,
+    dice_text,
+    points,
+    report,
+    summary_lines,
+)
+from dicelab.core.present.table import Column, OddsTable
+from dicelab.sly_dice.game import SlyDiceGame
+from dicelab.sly_dice.review import ACCUSE, Decision, review_game
+from dicelab.sly_dice.rules import SlyRules
+
+TITLE = msg("sly-dice|review_title", "How well did you play? A Sly Dice game, claim by claim")
+REFERENCE = msg(
+    "sly-dice|review_reference",
+    "The reference is the solved claim game (an equilibrium of claimer and accuser): "
+    "claims are valued against its accuser, answers against its claimer. "
+    "Rolling is not judged.",
+)
+CLAIMED = msg("sly-dice|review_claimed", "{claimer}: {card}")
+ANSWER = {
+    ACCUSE: msg("sly-dice|review_accuse", "Accuse"),
+    "pass": msg("sly-dice|review_pass", "Pass"),
+}
+COSTLY_CLAIM = msg(
+    "sly-dice|review_costly_claim",
+    "Round {round} ({dice}): you claimed {choice}; {best} was better by {loss} points.",
+)
+COSTLY_ANSWER = msg(
+    "sly-dice|review_costly_answer",
+    "Round {round}: to {claim} ({dice}) you chose {choice}; {best} was better by {loss} points.",
+)
+NOTE = msg(
+    "sly-dice|review_note",
+    "Value: the claimer's points over the accuser (for an answer, the same with a minus), "
+    "against the equilibrium. Dice: common · set aside · (the claimer's hidden dice). "
+    "An answer to a claim the equilibrium never makes there is not judged.",
+)
+HEADINGS = {
+    "round": msg("sly-dice|review_round", "Round"),
+    "claim": msg("sly-dice|review_claim", "Claim"),
+    **{
+        key: REVIEW_HEADINGS[key]
+        for key in ("dice", "choice", "best", "value", "best_value", "loss")
+    },
+}
+
+
+def dice_seen(common: tuple[int, ...], aside: tuple[int, ...], hidden: tuple[int, ...]) -> str:
+    """A claim's dice: common · set aside · (hidden), the empty parts left out."""
+    parts = [dice_text(common), *([dice_text(aside)] if aside else [])]
+    return " · ".join(parts + ([f"({dice_text(hidden)})"] if hidden else []))
+
+
+def choice_text(choice: str, rules: SlyRules, lang: str = "en") -> str:
+    """A choice in words: a card's name, or Accuse / Pass."""
+    if choice in ANSWER:
+        return translate(ANSWER[choice], lang)
+    return rules.card(choice).name(lang)
+
+
+def claim_text(decision: Decision, rules: SlyRules, lang: str = "en") -> str:
+    """Who claimed what: "Bia: Full house"."""
+    card = rules.card(decision.claim).name(lang)
+    return translate(CLAIMED, lang, claimer=decision.claimer, card=card)
+
+
+def head_lines(review: PlayerReview[Decision], lang: str = "en") -> list[str]:
+    """What a player reads first: the losses, the rating, what the reference is."""
+    return [*summary_lines(review, lang), translate(REFERENCE, lang)]
+
+
+def costly_line(decision: Decision, rules: SlyRules, lang: str = "en") -> str:
+    """One costly claim or answer in a sentence."""
+    return translate(
+        COSTLY_CLAIM if decision.kind == "claim" else COSTLY_ANSWER,
+        lang,
+        round=decision.round,
+        dice=dice_seen(decision.common, decision.aside, decision.hidden),
+        claim=claim_text(decision, rules, lang),
+        choice=choice_text(decision.choice, rules, lang),
+        best=choice_text(decision.best, rules, lang),
+        loss=points(decision.loss, lang),
+    )
+
+
+def decisions_table(review: PlayerReview[Decision], rules: SlyRules, lang: str = "en") -> OddsTable:
+    """Every claim and answer of a player: the round, the claim, the dice, the
+    choice and the best one, their values, the points lost."""
+
+    def said(choice: str) -> str:
+        return choice_text(choice, rules, lang)
+
+    def valued(value: float) -> str:
+        return points(value, lang)
+
+    shown: dict[str, Callable[[Any], str]] = {"choice": said, "best": said}
+    shown |= {key: valued for key in ("value", "best_value", "loss")}
+    columns = tuple(
+        Column(key, translate(heading, lang), show=shown.get(key))
+        for key, heading in HEADINGS.items()
+    )
+    rows = tuple(
+        {
+            **{key: getattr(d, key) for key in HEADINGS if key not in ("claim", "dice")},
+            "claim": claim_text(d, rules, lang),
+            "dice": dice_seen(d.common, d.aside, d.hidden),
+        }
+        for d in review.decisions
+    )
+    title = translate(PLAYER_TITLE, lang, player=review.player, score=review.score)
+    return OddsTable(title, columns, rows, {"player": review.player}, note=translate(NOTE, lang))
+
+
+def review_report(game: SlyDiceGame, fmt: str, lang: str = "en") -> str:
+    """`dicelab review` of a Sly Dice game: Markdown, HTML or JSON."""
+    rules = game.rules
+    parts = ReportParts(
+        translate(TITLE, lang),
+        lambda review: (
+            head_lines(review, lang)
+            + costly_lines(review, lambda d: costly_line(d, rules, lang), lang)
+        ),
+        lambda review: decisions_table(review, rules, lang),
+        Decision.to_dict,
+        {"game": "sly-dice", "seed": game.seed},
+    )
+    return report(review_game(game), parts, fmt, lang)
