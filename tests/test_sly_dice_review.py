@@ -142,3 +142,25 @@ def test_dicelab_review_writes_a_sly_dice_game_s_review(tmp_path, capsys) -> Non
     assert "Passar" in markdown and "Rodada" in markdown
     assert main(["review", str(path), "--format", "html"]) == 0
     assert capsys.readouterr().out.count("<table>") == 2
+
+
+def test_the_panel_reviews_a_finished_game_the_costliest_choice_first() -> None:
+    from dicelab.sly_dice.panel import SlyDicePanel
+
+    panel = SlyDicePanel(["Ana"], seed=3, lang="fr")
+    play_out(panel.game, Planted())
+    panel.refresh()
+    assert panel.end_screen.layout.display != "none"
+    assert panel.review_button.description == "Revoir cette partie"
+    panel.review_button.click()
+    panel.review.task.join(60)
+    reviews = panel.review.reviews
+    assert reviews == review_game(panel.game) and len(reviews) == 3
+    worst = max((d for r in reviews for d in r.decisions), key=lambda d: d.loss)
+    panel.review.player_menu.value = worst.player
+    shown = panel.review.decision.value
+    assert f"Manche {worst.round} : {worst.claimer} : " in shown
+    assert f"{worst.loss:g}".replace(".", ",") in shown and "Dés communs : " in shown
+    assert "jeu d’annonces résolu" in panel.review.summary.value  # the reference, said
+    panel.new_game_button.click()
+    assert panel.review.widget.layout.display == "none"

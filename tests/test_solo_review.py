@@ -99,3 +99,23 @@ def test_dicelab_review_writes_a_solo_game_s_review(tmp_path, capsys) -> None:
     assert "Ronda" in markdown
     assert main(["review", str(path), "--format", "html"]) == 0
     assert capsys.readouterr().out.count("<table>") == 2
+
+
+def test_the_panel_reviews_a_finished_game_the_costliest_choice_first() -> None:
+    from dicelab.solo.panel import SoloPanel
+
+    panel = SoloPanel(["Ana"], seed=3, lang="es")
+    play_out(panel.game, Planted())
+    panel.refresh()
+    assert panel.end_screen.layout.display != "none"
+    panel.review_button.click()
+    panel.review.task.join(60)
+    reviews = panel.review.reviews
+    assert reviews == review_game(panel.game) and len(reviews) == 3
+    worst = reviews[0].costliest(1)[0]
+    assert panel.review.position.value.startswith("Elección 1 de ")
+    shown = panel.review.decision.value
+    assert f"Ronda {worst.round}, en la pila: " in shown and "Tu mano: " in shown
+    assert f"{worst.loss:g}".replace(".", ",") in shown
+    panel.new_game_button.click()
+    assert panel.review.widget.layout.display == "none"

@@ -68,6 +68,21 @@ def game_record(game: Any) -> GameRecord:
     return record
 
 
+def record_work(
+    game: Any, review_game: Callable[..., tuple[PlayerReview[Any], ...]]
+) -> Callable[[Any], tuple[None, tuple[PlayerReview[Any], ...]]]:
+    """A review's background work for a game whose review needs nothing but the
+    record (`review_game(record, on_step=...)`): (nothing else, the reviews),
+    with progress step by step."""
+
+    def work(progress: Any) -> tuple[None, tuple[PlayerReview[Any], ...]]:
+        record = game_record(game)
+        progress.total, progress.done = max(len(record.steps), 1), 0
+        return None, review_game(record, on_step=lambda _d, _t: progress.update(1))
+
+    return work
+
+
 class ReviewView:
     """The review area: progress while computing, then a player's summary and
     their choices one by one.  `reviews` holds every player's review once done.

@@ -33,8 +33,10 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 
+from dicelab.core.i18n import translate
 from dicelab.core.present.charts import CHART_CSS
 from dicelab.core.ui.panel import safe_callback
+from dicelab.core.ui.review_view import REVIEW_CSS, Reviewing, record_work
 from dicelab.core.ui.seats import BotsPanel
 from dicelab.core.ui.widgets import DieView, action_button, set_visible, show_available
 from dicelab.core.ui.words import result_text
@@ -59,14 +61,18 @@ from dicelab.sly_dice.panel.views import (
     PlayersView,
     last_round_html,
 )
+from dicelab.sly_dice.panel.views.review import decision_html
 from dicelab.sly_dice.panel.words import WORDS
+from dicelab.sly_dice.review import review_game
+from dicelab.sly_dice.review_text import TITLE as REVIEW_TITLE
+from dicelab.sly_dice.review_text import head_lines
 from dicelab.sly_dice.rules import COMMON_DICE, OWN_DICE, ROLLS, RULE_OVER, SlyRules
 from dicelab.sly_dice.strategy import STRATEGIES, strategy
 
 DEFAULT_SAVE = "sly-dice-save.json"
 
 
-class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
+class SlyDicePanel(Reviewing, BotsPanel[SlyDiceGame, HintsView]):
     """Sly Dice against bots (see the module).  Widgets for tests: `roll_button`,
     `stop_button`, `common_views`, `dice_views` (your three dice), `cards.buttons[id]`,
     `accuse_button`, `pass_button`, `show_button`, `keep_button`, `next_round_button`,
@@ -133,6 +139,11 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         )
         self.next_round_button.button_style = "primary"
         self._build()
+        self._add_review(
+            translate(REVIEW_TITLE, self.lang),
+            lambda review: head_lines(review, self.lang),
+            lambda decision: decision_html(decision, self._game.rules, w),
+        )
         self.cards = CardsView(w, lambda card: self._on_action(Claim(card)))
         self.players_view = PlayersView(w, self.kinds)
         self.log = EventLog(w)
@@ -169,6 +180,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
                     layout=row,
                 ),
                 self.end_screen,
+                self.review.widget,
                 self.hints_box,
             ],
             layout=widgets.Layout(flex="1 1 480px", min_width="440px"),
@@ -186,7 +198,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         body = widgets.HBox(
             [left, right], layout=widgets.Layout(flex_flow="row wrap", grid_gap="8px 20px")
         )
-        self._assemble("sly-dice", VIEWS_CSS + CHART_CSS, [self.round_label], body)
+        self._assemble("sly-dice", VIEWS_CSS + CHART_CSS + REVIEW_CSS, [self.round_label], body)
         self.log.announce = self.aria.say
 
     def _label(self, key: str) -> widgets.HTML:
@@ -211,6 +223,7 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
                 f"this panel has {len(self.kinds)} seats; the game has {len(game.players)}"
             )
         self._game = game
+        self.review.hide()
         self._aside: int | None = None
         self._rounds_seen = len(game.state.history)  # the round ends you have seen
         self.log.clear()
@@ -316,6 +329,9 @@ class SlyDicePanel(BotsPanel[SlyDiceGame, HintsView]):
         if hints_on:
             self.hints_box.children = [self.hints.widget]
             self.hints.refresh(view, self.seat, self.kinds)
+
+    def _review_work(self) -> Any:
+        return record_work(self._game, review_game)
 
     def _why(self) -> str:
         """Why a control cannot be used now: what to do instead."""

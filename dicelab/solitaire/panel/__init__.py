@@ -52,14 +52,15 @@ from dicelab.core.ui.panel import (
     set_visible,
     show_available,
 )
-from dicelab.core.ui.review_view import REVIEW_CSS, Reviewing
+from dicelab.core.ui.review_view import REVIEW_CSS, Reviewing, record_work
 from dicelab.errors import SettingsError
 from dicelab.solitaire.game import Choose, Roll, SolitaireGame
 from dicelab.solitaire.panel.hints import HintsView, tables_ready, warm_up
 from dicelab.solitaire.panel.seats import seat_bots
 from dicelab.solitaire.panel.views import SHEET_CSS, PlayerView, breakdown_html
-from dicelab.solitaire.panel.views.review import decision_html, review_work
+from dicelab.solitaire.panel.views.review import decision_html
 from dicelab.solitaire.panel.words import WORDS, game_over_text, option_text
+from dicelab.solitaire.review import review_game
 from dicelab.solitaire.review_text import TITLE as REVIEW_TITLE
 from dicelab.solitaire.review_text import head_lines
 from dicelab.solitaire.rules import DICE, DISCARD_NUMBERS, END_MARK, Split
@@ -254,7 +255,7 @@ class SolitairePanel(Reviewing, TablePanel[SolitaireGame, HintsView]):
         return self._hints
 
     def _review_work(self) -> Any:
-        return review_work(self._game)
+        return record_work(self._game, review_game)
 
     def refresh(self) -> None:
         """Redraw everything from the game."""

@@ -79,6 +79,7 @@ class SoloPanel(SoloView):
                 f"this panel has {len(self.kinds)} seats; the game has {len(game.players)}"
             )
         self._game = game
+        self.review.hide()
         self.bots.seat(game)
         self.choice.seat([p for p in game.players if p != game.players[self.seat]])
         self._rounds_seen = len(game.state.rounds)

@@ -30,6 +30,9 @@ RULE_WORDS = messages(
         "solo|rule:a black card only without a matching card (a Gift on any turn)",
         "Black cards only when nothing else fits: you can play {fits}",
     ),
+    msg("solo|review_at_round", "Round {round}, on the pile: {top}"),
+    msg("solo|review_hand", "Your hand: {cards}"),
+    msg("solo|review_stuck", "%: the chance that the next player has nothing to play on your card"),
     msg("solo|colour_or_number", "{colour} or a {face}"),
     msg(
         "solo|rule:draw only without a playable card",

@@ -1,6 +1,5 @@
-"""The Solitaire Dice side of "Review this game" (`dicelab.core.ui.review_view`):
-the review's work (`dicelab.solitaire.review`, by the search bot; at a class
-table, on the table's record once the game is over) and a split as the view
+"""The Solitaire Dice side of "Review this game" (`dicelab.core.ui.review_view`;
+the review by the search bot, `dicelab.solitaire.review`): a split as the view
 draws it: the roll and its dice, the split chosen and search's favourite with
 their values, the points lost, and whether the Planner agrees.
 """
@@ -8,14 +7,12 @@ their values, the points lost, and whether the Planner agrees.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
-from typing import Any
 
 from dicelab.core.i18n import translate
-from dicelab.core.present.review import PlayerReview, points
-from dicelab.core.ui.review_view import dice_html, game_record, lost_html
+from dicelab.core.present.review import points
+from dicelab.core.ui.review_view import dice_html, lost_html
 from dicelab.core.ui.words import Words
-from dicelab.solitaire.review import Decision, review_game
+from dicelab.solitaire.review import Decision
 from dicelab.solitaire.review_text import HEADINGS, split_text
 
 
@@ -36,14 +33,3 @@ def decision_html(decision: Decision, words: Words) -> str:
     where = html.escape(words("review_at_roll", roll=decision.roll))
     dice = dice_html(decision.dice, set(), words)
     return f"<p><b>{where}</b> {dice}</p><table>{rows}</table>{lost}{agrees}"
-
-
-def review_work(game: Any) -> Callable[[Any], tuple[None, tuple[PlayerReview[Decision], ...]]]:
-    """The review's background work: (nothing else, the reviews)."""
-
-    def work(progress: Any) -> tuple[None, tuple[PlayerReview[Decision], ...]]:
-        record = game_record(game)
-        progress.total, progress.done = max(len(record.steps), 1), 0
-        return None, review_game(record, on_step=lambda _d, _t: progress.update(1))
-
-    return work

@@ -14,7 +14,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from dicelab.core.i18n import translate
 from dicelab.core.present.charts import CHART_CSS
+from dicelab.core.ui.review_view import REVIEW_CSS, Reviewing, record_work
 from dicelab.core.ui.seats import BotsPanel
 from dicelab.core.ui.widgets import action_button, heading, set_visible, show_available
 from dicelab.errors import IllegalMove
@@ -24,9 +26,13 @@ from dicelab.solo.panel.seats import BotSeats, current_seat
 from dicelab.solo.panel.views.cards import CARDS_CSS, HandView
 from dicelab.solo.panel.views.choice import ChoiceBox
 from dicelab.solo.panel.views.log import EventLog
+from dicelab.solo.panel.views.review import decision_html
 from dicelab.solo.panel.views.show import end_texts, head_text, prompt_text, round_html
 from dicelab.solo.panel.views.table import TABLE_CSS, PlayersView, PublicTable, TableView
 from dicelab.solo.panel.words import colour_name
+from dicelab.solo.review import review_game
+from dicelab.solo.review_text import TITLE as REVIEW_TITLE
+from dicelab.solo.review_text import head_lines
 from dicelab.solo.rules import Card, card
 from dicelab.solo.state import GameState
 
@@ -35,7 +41,7 @@ __all__ = ["DECIDING", "PublicTable", "SoloView"]
 DECIDING = ("turn", "answer", "jump")  # the modes in which you play
 
 
-class SoloView(BotsPanel[SoloGame, HintsView]):
+class SoloView(Reviewing, BotsPanel[SoloGame, HintsView]):
     """The widgets of the Solo panel and what they show (see the module); the click
     handlers (`_on_card`, `_on_draw` ...) are `SoloPanel`'s."""
 
@@ -51,6 +57,11 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
     def _build_widgets(self) -> None:
         w = self.words
         self._build()
+        self._add_review(
+            translate(REVIEW_TITLE, self.lang),
+            lambda review: head_lines(review, self.lang),
+            lambda decision: decision_html(decision, w),
+        )
         self.round_label = widgets.HTML()
         self.round_label.add_class("dicelab-turn")
         self.table_view = TableView(w)
@@ -97,6 +108,7 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
                 self.hand.widget,
                 self.choice.widget,
                 self.end_screen,
+                self.review.widget,
                 self.hints_box,
             ],
             layout=widgets.Layout(flex="1 1 560px", min_width="460px"),
@@ -108,7 +120,9 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
         body = widgets.HBox(
             [left, right], layout=widgets.Layout(flex_flow="row wrap", grid_gap="8px 20px")
         )
-        self._assemble("solo", TABLE_CSS + CARDS_CSS + CHART_CSS, [self.round_label], body)
+        self._assemble(
+            "solo", TABLE_CSS + CARDS_CSS + CHART_CSS + REVIEW_CSS, [self.round_label], body
+        )
         self.log.announce = self.aria.say
 
     def _label(self, key: str) -> widgets.HTML:
@@ -116,6 +130,9 @@ class SoloView(BotsPanel[SoloGame, HintsView]):
 
     def _button(self, key: str, css: str, icon: str, handler: Any) -> widgets.Button:
         return action_button(self.words(key), css, icon, handler)
+
+    def _review_work(self) -> Any:
+        return record_work(self._game, review_game)
 
     @property
     def target_buttons(self) -> dict[str, widgets.Button]:
