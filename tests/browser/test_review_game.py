@@ -1,5 +1,5 @@
 """ "Review this game" in the browser (issues 54 and 55): a finished game of
-Dice Poker or Solitaire Dice loaded in the play app, its review made in the
+each game loaded in the play app, its review made in the
 background, then each choice one at a time, the costliest first, in every
 language at the projector's size and the laptop's: the whole review in
 sight, every label whole, axe-clean."""
@@ -22,10 +22,18 @@ from dicelab.dice_poker.review import review_game
 from dicelab.dice_poker.solver import solve
 from dicelab.dice_poker.strategy import strategy
 from dicelab.games import GAMES
+from dicelab.sly_dice.game import SlyDiceGame
+from dicelab.sly_dice.panel.words import WORDS as SLY_WORDS
+from dicelab.sly_dice.review import review_game as sly_review
+from dicelab.sly_dice.review_text import claim_text
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.panel.words import WORDS as SOLITAIRE_WORDS
 from dicelab.solitaire.review import review_game as solitaire_review
-from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, screenshot
+from dicelab.solo.game import SoloGame
+from dicelab.solo.panel.words import WORDS as SOLO_WORDS
+from dicelab.solo.review import review_game as solo_review
+from dicelab.solo.review_text import top_text
+from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, resize, screenshot
 from tests.browser.keyboard import Keyboard
 from tests.browser.test_accessibility import load, violations
 
@@ -42,6 +50,26 @@ def solitaire_finished(play_server):
     play_out(game, GAMES["solitaire"].strategy("greedy"))
     game.save(play_server.workdir / SOLITAIRE_SAVE)
     return solitaire_review(game)
+
+
+@pytest.fixture(scope="module")
+def table_finished(play_server):
+    """A finished game of Sly Dice and one of Solo, of Ana (the app's player),
+    Cleo and Duda, saved in the app's folder: {game: (save, reviews)}."""
+    found = {}
+    for game, bots in (
+        (SlyDiceGame(["Ana", "Cleo", "Duda"], seed=4), ("random-liar", "calculator", "honest")),
+        (SoloGame(["Ana", "Cleo", "Duda"], seed=4), ("random", "blocker", "dump-high")),
+    ):
+        name = "sly-dice" if isinstance(game, SlyDiceGame) else "solo"
+        info = GAMES[name]
+        play_out(game, {p: info.strategy(b) for p, b in zip(game.players, bots, strict=True)})
+        game.save(play_server.workdir / f"reviewed-{name}.json")
+        found[name] = (
+            f"reviewed-{name}.json",
+            (sly_review if name == "sly-dice" else solo_review)(game),
+        )
+    return found
 
 
 @pytest.fixture(scope="module")
@@ -127,23 +155,65 @@ def test_a_finished_solitaire_game_is_reviewed_split_by_split(
     expect(position).to_have_text(w("review_position", n=2, count=count))
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", ["sly-dice", "solo"])
+def test_a_finished_table_game_is_reviewed_at_both_sizes(open_app, table_finished, game, lang):
+    """Sly Dice claim by claim, Solo card by card: the review at the projector's
+    size, then (the page reflowed) at the laptop's."""
+    page = open_app(PROJECTOR, lang, game)
+    panel = page.locator(f".dicelab-{game}")
+    save, reviews = table_finished[game]
+    w = Words(SLY_WORDS if game == "sly-dice" else SOLO_WORDS, lang)
+    load(panel, save)
+    panel.locator(".dicelab-review-game").click()
+    position = panel.locator(".dicelab-review-position")
+    count = len(reviews[0].decisions)
+    expect(position).to_have_text(w("review_position", n=1, count=count), timeout=REVIEWED)
+    worst = reviews[0].in_review_order()[0]
+    decision = panel.locator(".dicelab-review-decision")
+    if game == "sly-dice":
+        rules = SlyDiceGame(["Ana", "Cleo"]).rules
+        said = w("review_at_round", round=worst.round, claim=claim_text(worst, rules, lang))
+        dice = 3 + len(worst.aside) + len(worst.hidden)
+        expect(decision.locator(".dicelab-review-die")).to_have_count(dice)
+    else:
+        said = w("review_at_round", round=worst.round, top=top_text(worst, lang))
+    expect(decision).to_contain_text(said)
+    expect(decision).to_contain_text(points(worst.loss, lang))
+    for size in (PROJECTOR, LAPTOP):
+        resize(page, size)
+        seen_whole(page, panel.locator(".dicelab-review"), size, lang)
+        screenshot(page, f"{game}-review-{lang}-{size[0]}x{size[1]}")
+    panel.locator(".dicelab-review-next").click()
+    expect(position).to_have_text(w("review_position", n=2, count=count))
+
+
 @pytest.mark.parametrize(
-    ("game", "save", "lang"), [("dice-poker", SAVE, "en"), ("solitaire", SOLITAIRE_SAVE, "pt")]
+    ("game", "save", "lang"),
+    [
+        ("dice-poker", SAVE, "en"),
+        ("solitaire", SOLITAIRE_SAVE, "pt"),
+        ("sly-dice", "reviewed-sly-dice.json", "fr"),
+        ("solo", "reviewed-solo.json", "es"),
+    ],
 )
 def test_the_review_is_used_with_the_keyboard_alone(
-    open_app, finished, solitaire_finished, game, save, lang
+    open_app, finished, solitaire_finished, table_finished, game, save, lang
 ):
     """From the end screen: Tab to Review this game, Enter; the review comes; Tab
     to Next, Enter: the second choice; every stop ringed and on screen."""
     page = open_app(PROJECTOR, lang, game)
     panel = page.locator(f".dicelab-{game}")
     load(panel, save)
-    w = Words(WORDS if game == "dice-poker" else SOLITAIRE_WORDS, lang)
+    table = {"dice-poker": WORDS, "solitaire": SOLITAIRE_WORDS, "sly-dice": SLY_WORDS}
+    w = Words(table.get(game, SOLO_WORDS), lang)
     keys = Keyboard(panel)
     keys.enter_panel()
     keys.reach(".dicelab-review-game")
     page.keyboard.press("Enter")
-    count = len((finished if game == "dice-poker" else solitaire_finished)[0].decisions)
+    reviews = {"dice-poker": finished, "solitaire": solitaire_finished}
+    reviews |= {name: found for name, (_, found) in table_finished.items()}
+    count = len(reviews[game][0].decisions)
     position = panel.locator(".dicelab-review-position")
     expect(position).to_have_text(w("review_position", n=1, count=count), timeout=REVIEWED)
     keys.reach(".dicelab-review-next")
