@@ -60,6 +60,7 @@ from dicelab.sly_dice.panel.views import (
     EventLog,
     PlayersView,
     last_round_html,
+    prompt_text,
 )
 from dicelab.sly_dice.panel.views.review import decision_html
 from dicelab.sly_dice.panel.words import WORDS
@@ -255,26 +256,7 @@ class SlyDicePanel(Reviewing, BotsPanel[SlyDiceGame, HintsView]):
         view = self._game.view(self.me)
         if self.waits_for_next_round():
             return self.words("do_next_round", round=self._rounds_seen + 1)
-        if view.to_move != self.seat:
-            return ""
-        seat, phase = view.seats[self.seat], view.phase
-        if phase == "common":
-            return self.words("do_common")
-        if phase == "rolling":
-            return self.words("do_first_roll" if not seat.rolls else "do_roll")
-        if phase == "claim":
-            return self.words("do_claim")
-        if phase == "ask":
-            claimer = view.claimer
-            assert claimer is not None
-            claim = view.seats[claimer].claim
-            assert claim is not None
-            name = view.rules.card(claim).name(self.lang)
-            points = view.rules.points_of(claim)
-            return self.words(
-                "do_ask", count=points, name=view.players[claimer], card=name, points=points
-            )
-        return self.words("do_reveal")
+        return prompt_text(view, self.seat, self.words)
 
     def refresh(self) -> None:
         """Redraw everything from your view of the game."""

@@ -325,3 +325,26 @@ class PublicTable:
         )
         self.players.kinds = self.kinds
         self.players.refresh(view, scores)
+
+
+def prompt_text(view: GameState, seat_index: int, words: Words) -> str:
+    """What the player at `seat_index` has to do now in `view` ("" when it is not
+    their turn)."""
+    if view.to_move != seat_index:
+        return ""
+    seat, phase = view.seats[seat_index], view.phase
+    if phase == "common":
+        return words("do_common")
+    if phase == "rolling":
+        return words("do_first_roll" if not seat.rolls else "do_roll")
+    if phase == "claim":
+        return words("do_claim")
+    if phase == "ask":
+        claimer = view.claimer
+        assert claimer is not None
+        claim = view.seats[claimer].claim
+        assert claim is not None
+        name = view.rules.card(claim).name(words.lang)
+        points = view.rules.points_of(claim)
+        return words("do_ask", count=points, name=view.players[claimer], card=name, points=points)
+    return words("do_reveal")
