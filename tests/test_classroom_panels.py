@@ -1,6 +1,7 @@
 """The games' own panels fed by a class table (`BotsPanel.at_table`): two
 students' panels play a whole game of Sly Dice and of Solo against each other
-and a bot through a real service, each drawing only its own seat's view."""
+and a bot through a real service, each drawing only its own seat's view, and
+review it from the table's record once it is over."""
 
 from __future__ import annotations
 
@@ -63,6 +64,12 @@ def test_two_students_play_a_whole_game_from_their_own_panels(service, game) -> 
         assert panel.game.is_over and panel.end_screen.layout.display != "none"
         assert panel.game.seed == 21 and panel.errors == []
     assert ana.game.scores() == bia.game.scores()
+    bia.review_button.click()  # the review, on the table's record once the game is over
+    bia.review.task.join(60)
+    assert bia.errors == [] and [r.player for r in bia.review.reviews] == ["Ana", "Bia", "Cleo"]
+    assert all(r.decisions for r in bia.review.reviews)
+    if game == "solo":  # the blocker bot plays by the review's own measure
+        assert bia.review.reviews[2].total_loss == 0.0
 
 
 def test_a_panel_at_a_table_redraws_when_the_others_move(service) -> None:

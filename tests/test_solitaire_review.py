@@ -106,6 +106,8 @@ def test_dicelab_review_writes_a_solitaire_game_s_review(tmp_path, capsys) -> No
         ('{"format": "dicelab/solitaire-game", "version": 2}', "bad save file"),
         ('{"format": "dicelab/dice-poker-game", "version": 9}', "unsupported save version 9"),
         ('{"format": "dicelab/dice-poker-game", "version": 2, "record": 5}', "bad save file"),
+        ('{"format": "dicelab/sly-dice-game", "version": 7}', "unsupported save version 7"),
+        ('{"format": "dicelab/solo-game", "version": 2, "record": []}', "bad save file"),
     ],
 )
 def test_dicelab_review_refuses_a_foreign_or_corrupt_file_in_one_line(  # every game
