@@ -29,13 +29,19 @@ choices lose exactly 0, on every machine): `dicelab.core.present.review`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from dicelab.core.dice.hands import Hand, as_hand
 from dicelab.core.engine import GameRecord
-from dicelab.core.present.review import Judgement, PlayerReview, judged, player_reviews
+from dicelab.core.present.review import (
+    Judgement,
+    PlayerReview,
+    judge_record,
+    judged,
+    player_reviews,
+)
 from dicelab.dice_poker.advisor import box_values, hold_values
 from dicelab.dice_poker.game import DicePokerGame, Roll, Score
 from dicelab.dice_poker.rules import DICE, ROLLS_PER_TURN
@@ -87,30 +93,18 @@ def review_game(
     Each review's `expected` is perfect play's expected final score from the
     record's start."""
     record = game.record if isinstance(game, DicePokerGame) else game
-    start = record.engine.from_dict(record.start)
-    if not isinstance(start, DicePokerGame):
-        raise SettingsError("only a Dice Poker game can be reviewed")
-    if ruleset_key(solution.rules) != ruleset_key(start.ruleset):
-        raise SettingsError(f"this solution is for {solution.rules.name}, not {start.ruleset.name}")
-    found: dict[str, list[Decision]] = {name: [] for name in start.players}
-    end = start
-    for done, (before, after, action) in enumerate(_moves(record, start.state), 1):
-        decision = _decision(solution, before, action)
-        if decision is not None:
-            found[decision.player].append(decision)
-        end = after
-        if on_step is not None:
-            on_step(done, len(record.steps))
+    first = record.engine.from_dict(record.start)
+    if isinstance(first, DicePokerGame) and ruleset_key(solution.rules) != ruleset_key(
+        first.ruleset
+    ):
+        raise SettingsError(f"this solution is for {solution.rules.name}, not {first.ruleset.name}")
+
+    def decide(state: GameState, action: Any) -> Decision | None:
+        return _decision(solution, state, action)
+
+    start, found, end = judge_record(record, DicePokerGame, decide, on_step)
     expected = [_expected(solution, start.state, seat) for seat in range(len(start.players))]
     return player_reviews(start.players, found, end.scores(), expected, start.state.turn)
-
-
-def _moves(record: GameRecord, first: GameState) -> Iterator[tuple[GameState, Any, Any]]:
-    """(the state before, the game after, the action) for each step of the record."""
-    before = first
-    for game, step in record.positions():
-        yield before, game, step.action
-        before = game.state
 
 
 def _expected(solution: Solution, state: GameState, seat: int) -> float:

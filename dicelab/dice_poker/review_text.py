@@ -16,15 +16,15 @@ from typing import Any
 from dicelab.core.i18n import msg, translate
 from dicelab.core.present.review import HEADINGS as REVIEW_HEADINGS
 from dicelab.core.present.review import (
-    PLAYER_TITLE,
     PlayerReview,
     ReportParts,
+    choices_table,
     costly_lines,
     points,
     summary_lines,
 )
 from dicelab.core.present.review import report as core_report
-from dicelab.core.present.table import Column, OddsTable
+from dicelab.core.present.table import OddsTable
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.review import Choice, Decision
 from dicelab.dice_poker.rules import Ruleset, hand_text
@@ -102,10 +102,6 @@ def decisions_table(review: PlayerReview[Decision], rules: Ruleset, lang: str = 
 
     shown: dict[str, Callable[[Any], str]] = {"dice": hand_text, "choice": said, "best": said}
     shown |= {key: valued for key in ("value", "best_value", "loss")}
-    columns = tuple(
-        Column(key, translate(heading, lang), show=shown.get(key))
-        for key, heading in HEADINGS.items()
-    )
     rows = tuple(
         {
             "turn": d.turn,
@@ -119,8 +115,7 @@ def decisions_table(review: PlayerReview[Decision], rules: Ruleset, lang: str = 
         }
         for d in review.decisions
     )
-    title = translate(PLAYER_TITLE, lang, player=review.player, score=review.score)
-    return OddsTable(title, columns, rows, {"player": review.player}, note=translate(NOTE, lang))
+    return choices_table(review, HEADINGS, shown, rows, translate(NOTE, lang), lang)
 
 
 def report(

@@ -41,8 +41,13 @@ from typing import Any
 
 from dicelab.core.dice.hands import as_hand
 from dicelab.core.engine import GameRecord
-from dicelab.core.present.review import Judgement, PlayerReview, judged, player_reviews
-from dicelab.errors import SettingsError
+from dicelab.core.present.review import (
+    Judgement,
+    PlayerReview,
+    judge_record,
+    judged,
+    player_reviews,
+)
 from dicelab.sly_dice.equilibrium import solution_of
 from dicelab.sly_dice.game import Accuse, Claim, Pass, SlyDiceGame
 from dicelab.sly_dice.seen import Seen
@@ -128,18 +133,7 @@ def review_game(
     """Each player's review of `game` (its record); `on_step(done, total)`
     after each action looked at."""
     record = game.record if isinstance(game, SlyDiceGame) else game
-    start = record.engine.from_dict(record.start)
-    if not isinstance(start, SlyDiceGame):
-        raise SettingsError("only a Sly Dice game can be reviewed here")
-    found: dict[str, list[Decision]] = {name: [] for name in start.players}
-    before, end = start.state, start
-    for done, (after, step) in enumerate(record.positions(), 1):
-        decision = _decision(before, step.action)
-        if decision is not None:
-            found[decision.player].append(decision)
-        before, end = after.state, after
-        if on_step is not None:
-            on_step(done, len(record.steps))
+    start, found, end = judge_record(record, SlyDiceGame, _decision, on_step)
     none = [None] * len(start.players)
     return player_reviews(start.players, found, end.scores(), none, start.state.round)
 

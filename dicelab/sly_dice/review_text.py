@@ -13,16 +13,16 @@ from typing import Any
 from dicelab.core.i18n import msg, translate
 from dicelab.core.present.review import HEADINGS as REVIEW_HEADINGS
 from dicelab.core.present.review import (
-    PLAYER_TITLE,
     PlayerReview,
     ReportParts,
+    choices_table,
     costly_lines,
     dice_text,
     points,
     report,
     summary_lines,
 )
-from dicelab.core.present.table import Column, OddsTable
+from dicelab.core.present.table import OddsTable
 from dicelab.sly_dice.game import SlyDiceGame
 from dicelab.sly_dice.review import ACCUSE, Decision, review_game
 from dicelab.sly_dice.rules import SlyRules
@@ -113,10 +113,6 @@ def decisions_table(review: PlayerReview[Decision], rules: SlyRules, lang: str =
 
     shown: dict[str, Callable[[Any], str]] = {"choice": said, "best": said}
     shown |= {key: valued for key in ("value", "best_value", "loss")}
-    columns = tuple(
-        Column(key, translate(heading, lang), show=shown.get(key))
-        for key, heading in HEADINGS.items()
-    )
     rows = tuple(
         {
             **{key: getattr(d, key) for key in HEADINGS if key not in ("claim", "dice")},
@@ -125,8 +121,7 @@ def decisions_table(review: PlayerReview[Decision], rules: SlyRules, lang: str =
         }
         for d in review.decisions
     )
-    title = translate(PLAYER_TITLE, lang, player=review.player, score=review.score)
-    return OddsTable(title, columns, rows, {"player": review.player}, note=translate(NOTE, lang))
+    return choices_table(review, HEADINGS, shown, rows, translate(NOTE, lang), lang)
 
 
 def review_report(game: SlyDiceGame, fmt: str, lang: str = "en") -> str:

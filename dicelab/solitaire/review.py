@@ -27,8 +27,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from dicelab.core.engine import GameRecord
-from dicelab.core.present.review import Judgement, PlayerReview, judged, player_reviews
-from dicelab.errors import SettingsError
+from dicelab.core.present.review import (
+    Judgement,
+    PlayerReview,
+    judge_record,
+    judged,
+    player_reviews,
+)
 from dicelab.solitaire.batch import Batch
 from dicelab.solitaire.game import Choose, SolitaireGame
 from dicelab.solitaire.planner import Planner
@@ -76,20 +81,13 @@ def review_game(
     """Each player's review of `game` (its record) by `search` (default: the
     search bot's own); `on_step(done, total)` after each action looked at."""
     record = game.record if isinstance(game, SolitaireGame) else game
-    start = record.engine.from_dict(record.start)
-    if not isinstance(start, SolitaireGame):
-        raise SettingsError("only a Solitaire Dice game can be reviewed here")
     search = Search() if search is None else search
     planner = Planner(search.focus)
-    found: dict[str, list[Decision]] = {name: [] for name in start.players}
-    before, end = start.state, start
-    for done, (after, step) in enumerate(record.positions(), 1):
-        if isinstance(step.action, Choose):
-            decision = _decision(search, planner, before, step.action)
-            found[decision.player].append(decision)
-        before, end = after.state, after
-        if on_step is not None:
-            on_step(done, len(record.steps))
+
+    def decide(state: Any, action: Any) -> Decision | None:
+        return _decision(search, planner, state, action) if isinstance(action, Choose) else None
+
+    start, found, end = judge_record(record, SolitaireGame, decide, on_step)
     none = [None] * len(start.players)
     return player_reviews(start.players, found, end.scores(), none, start.state.rolls + 1)
 

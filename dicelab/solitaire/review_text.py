@@ -14,16 +14,16 @@ from typing import Any
 from dicelab.core.i18n import msg, translate
 from dicelab.core.present.review import HEADINGS as REVIEW_HEADINGS
 from dicelab.core.present.review import (
-    PLAYER_TITLE,
     PlayerReview,
     ReportParts,
+    choices_table,
     costly_lines,
     dice_text,
     points,
     report,
     summary_lines,
 )
-from dicelab.core.present.table import Column, OddsTable
+from dicelab.core.present.table import OddsTable
 from dicelab.solitaire.game import SolitaireGame
 from dicelab.solitaire.review import CLEAR, Decision, review_game
 from dicelab.solitaire.rules import Split
@@ -98,14 +98,9 @@ def decisions_table(review: PlayerReview[Decision], lang: str = "en") -> OddsTab
 
     shown: dict[str, Callable[[Any], str]] = {"dice": dice_text, "choice": said, "best": said}
     shown |= {key: valued for key in ("value", "best_value", "loss")} | {"clear": clear}
-    columns = tuple(
-        Column(key, translate(heading, lang), show=shown.get(key))
-        for key, heading in HEADINGS.items()
-    )
     rows = tuple({key: getattr(d, key) for key in HEADINGS} for d in review.decisions)
-    title = translate(PLAYER_TITLE, lang, player=review.player, score=review.score)
     note = translate(NOTE, lang, clear=points(CLEAR, lang))
-    return OddsTable(title, columns, rows, {"player": review.player}, note=note)
+    return choices_table(review, HEADINGS, shown, rows, note, lang)
 
 
 def review_report(game: SolitaireGame, fmt: str, lang: str = "en") -> str:

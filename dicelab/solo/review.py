@@ -31,8 +31,13 @@ from fractions import Fraction
 from typing import Any
 
 from dicelab.core.engine import GameRecord
-from dicelab.core.present.review import Judgement, PlayerReview, judged, player_reviews
-from dicelab.errors import SettingsError
+from dicelab.core.present.review import (
+    Judgement,
+    PlayerReview,
+    judge_record,
+    judged,
+    player_reviews,
+)
 from dicelab.solo.game import Play, SoloGame
 from dicelab.solo.in_play import can_play, in_force_after, next_after, unseen_cards
 from dicelab.solo.rules import Card, card, card_order, playable_cards
@@ -106,18 +111,7 @@ def review_game(
     """Each player's review of `game` (its record); `on_step(done, total)`
     after each action looked at."""
     record = game.record if isinstance(game, SoloGame) else game
-    start = record.engine.from_dict(record.start)
-    if not isinstance(start, SoloGame):
-        raise SettingsError("only a Solo game can be reviewed here")
-    found: dict[str, list[Decision]] = {name: [] for name in start.players}
-    before, end = start.state, start
-    for done, (after, step) in enumerate(record.positions(), 1):
-        decision = _decision(before, step.action)
-        if decision is not None:
-            found[decision.player].append(decision)
-        before, end = after.state, after
-        if on_step is not None:
-            on_step(done, len(record.steps))
+    start, found, end = judge_record(record, SoloGame, _decision, on_step)
     none = [None] * len(start.players)
     return player_reviews(start.players, found, end.scores(), none, len(start.state.rounds) + 1)
 

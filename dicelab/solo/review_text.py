@@ -13,15 +13,15 @@ from typing import Any
 from dicelab.core.i18n import msg, translate
 from dicelab.core.present.review import HEADINGS as REVIEW_HEADINGS
 from dicelab.core.present.review import (
-    PLAYER_TITLE,
     PlayerReview,
     ReportParts,
+    choices_table,
     costly_lines,
     points,
     report,
     summary_lines,
 )
-from dicelab.core.present.table import Column, OddsTable
+from dicelab.core.present.table import OddsTable
 from dicelab.solo.game import SoloGame
 from dicelab.solo.review import Decision, Option, review_game
 from dicelab.solo.rules import COLOUR_NAMES, card
@@ -99,16 +99,11 @@ def decisions_table(review: PlayerReview[Decision], lang: str = "en") -> OddsTab
 
     shown: dict[str, Callable[[Any], str]] = {"choice": said, "best": said}
     shown |= {key: valued for key in ("value", "best_value", "loss")}
-    columns = tuple(
-        Column(key, translate(heading, lang), show=shown.get(key))
-        for key, heading in HEADINGS.items()
-    )
     rows = tuple(
         {**{key: getattr(d, key) for key in HEADINGS if key != "top"}, "top": top_text(d, lang)}
         for d in review.decisions
     )
-    title = translate(PLAYER_TITLE, lang, player=review.player, score=review.score)
-    return OddsTable(title, columns, rows, {"player": review.player}, note=translate(NOTE, lang))
+    return choices_table(review, HEADINGS, shown, rows, translate(NOTE, lang), lang)
 
 
 def review_report(game: SoloGame, fmt: str, lang: str = "en") -> str:

@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from dicelab.core.i18n import msg, msg_plural, number, translate
+from dicelab.core.present.table import Column, OddsTable
+from dicelab.errors import SettingsError
 
 __all__ = [
     "HEADINGS",
@@ -39,8 +41,10 @@ __all__ = [
     "Judgement",
     "PlayerReview",
     "ReportParts",
+    "choices_table",
     "costly_lines",
     "dice_text",
+    "judge_record",
     "judged",
     "player_reviews",
     "points",
@@ -203,6 +207,32 @@ def summary_lines(review: PlayerReview[Any], lang: str = "en") -> list[str]:
     return lines
 
 
+def judge_record(
+    record: Any,
+    game_type: type,
+    decide: Callable[[Any, Any], J | None],
+    on_step: Callable[[int, int], None] | None = None,
+) -> tuple[Any, dict[str, list[J]], Any]:
+    """Walk a game's record (a `GameRecord`) and judge each step: `decide(state
+    before, action)` gives a judgement or None (no choice there);
+    `on_step(done, total)` after each step.  Returns the game at the record's
+    start, each player's judgements in order, and the game at its end."""
+    start: Any = record.engine.from_dict(record.start)
+    right_game = isinstance(start, game_type)  # (no narrowing: `start` stays Any)
+    if not right_game:
+        raise SettingsError(f"this review is for {game_type.__name__} games only")
+    found: dict[str, list[J]] = {name: [] for name in start.players}
+    before, end = start.state, start
+    for done, (after, step) in enumerate(record.positions(), 1):
+        decision = decide(before, step.action)
+        if decision is not None:
+            found[decision.player].append(decision)
+        before, end = after.state, after
+        if on_step is not None:
+            on_step(done, len(record.steps))
+    return start, found, end
+
+
 def player_reviews(
     players: Sequence[str],
     found: Mapping[str, list[J]],
@@ -232,6 +262,25 @@ NONE_COSTLY = msg("review|none_costly", "No choice lost points: every one was a 
 PLAYER_TITLE = msg("review|player_title", "{player}: {score} points")
 REPORT_FORMAT = "dicelab/review"
 REPORT_VERSION = 1
+
+
+def choices_table(
+    review: PlayerReview[Any],
+    headings: Mapping[str, Any],
+    shown: Mapping[str, Callable[[Any], str]],
+    rows: Sequence[Mapping[str, Any]],
+    note: str,
+    lang: str = "en",
+) -> OddsTable:
+    """A player's table of choices: a column per heading (each `msg`, its cells
+    drawn by `shown[key]` when given), one row per choice, the player and
+    their score in the title, a `note` under it."""
+    columns = tuple(
+        Column(key, translate(heading, lang), show=shown.get(key))
+        for key, heading in headings.items()
+    )
+    title = translate(PLAYER_TITLE, lang, player=review.player, score=review.score)
+    return OddsTable(title, columns, tuple(rows), {"player": review.player}, note=note)
 
 
 def costly_lines(

@@ -16,13 +16,14 @@ end a click is answered), and a menu shows another player.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
 from dicelab.core.engine import GameRecord
-from dicelab.core.present.review import PlayerReview, points
+from dicelab.core.i18n import translate
+from dicelab.core.present.review import HEADINGS, Judgement, PlayerReview, points
 from dicelab.core.ui.background import BackgroundTask, Cancelled
 from dicelab.core.ui.callbacks import safe_callback
 from dicelab.core.ui.message import MessageArea
@@ -57,6 +58,24 @@ def lost_html(loss: float, words: Words) -> str:
     verdict = words("review_best_choice") if loss == 0 else points(loss, words.lang)
     said = html.escape(words("review_lost", loss="\0"))
     return f"<p>{said.replace(chr(0), f'<b>{html.escape(verdict)}</b>')}</p>"
+
+
+def choices_html(
+    decision: Judgement, words: Words, cells: Callable[[Any], Sequence[str]], unit: str = ""
+) -> str:
+    """The choice made and the best one, a row each: the heading, the cells
+    (HTML) `cells(choice)` draws, the value (and its `unit`)."""
+    lang = words.lang
+    rows = "".join(
+        f"<tr><th>{html.escape(translate(HEADINGS[key], lang))}</th>"
+        + "".join(f"<td>{cell}</td>" for cell in cells(choice))
+        + f"<td>{html.escape(points(value, lang) + unit)}</td></tr>"
+        for key, choice, value in (
+            ("choice", decision.choice, decision.value),
+            ("best", decision.best, decision.best_value),
+        )
+    )
+    return f"<table>{rows}</table>"
 
 
 def game_record(game: Any) -> GameRecord:

@@ -14,13 +14,12 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from dicelab.core.i18n import translate
-from dicelab.core.present.review import PlayerReview, points
-from dicelab.core.ui.review_view import dice_html, lost_html
+from dicelab.core.present.review import PlayerReview
+from dicelab.core.ui.review_view import choices_html, dice_html, lost_html
 from dicelab.core.ui.words import Words
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.review import Choice, Decision, review_game
-from dicelab.dice_poker.review_text import HEADINGS, choice_text
+from dicelab.dice_poker.review_text import choice_text
 from dicelab.dice_poker.rules import Ruleset
 
 
@@ -40,20 +39,14 @@ def decision_html(decision: Decision, rules: Ruleset, words: Words) -> str:
     words and its value, then the points lost."""
     w, lang = words, words.lang
     where = w("review_where", turn=decision.turn, roll=decision.roll)
-    rows = []
-    for key, choice, value in (
-        ("choice", decision.choice, decision.value),
-        ("best", decision.best, decision.best_value),
-    ):
+
+    def cells(choice: Any) -> list[str]:
         dice = dice_html(decision.dice, kept_positions(decision.dice, choice), w)
-        said = choice_text(choice, rules, lang)
-        rows.append(
-            f"<tr><th>{html.escape(translate(HEADINGS[key], lang))}</th>"
-            f"<td>{dice}</td><td>{html.escape(said)}</td>"
-            f"<td>{html.escape(points(value, lang))}</td></tr>"
-        )
+        return [dice, html.escape(choice_text(choice, rules, lang))]
+
     lost = lost_html(decision.loss, words)
-    return f"<p><b>{html.escape(where)}</b></p><table>{''.join(rows)}</table>{lost}"
+    table = choices_html(decision, w, cells)
+    return f"<p><b>{html.escape(where)}</b></p>{table}{lost}"
 
 
 def review_work(game: DicePokerGame, advisor: Any) -> Callable[[Any], tuple[Any, Any]]:

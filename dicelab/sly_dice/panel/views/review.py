@@ -9,26 +9,18 @@ from __future__ import annotations
 
 import html
 
-from dicelab.core.i18n import translate
-from dicelab.core.present.review import points
-from dicelab.core.ui.review_view import dice_html, lost_html
+from dicelab.core.ui.review_view import choices_html, dice_html, lost_html
 from dicelab.core.ui.words import Words
 from dicelab.sly_dice.review import Decision
-from dicelab.sly_dice.review_text import HEADINGS, choice_text, claim_text
+from dicelab.sly_dice.review_text import choice_text, claim_text
 from dicelab.sly_dice.rules import SlyRules
 
 
 def decision_html(decision: Decision, rules: SlyRules, words: Words) -> str:
     """A claim or an answer as the review view shows it (see the module)."""
     lang = words.lang
-    rows = "".join(
-        f"<tr><th>{html.escape(translate(HEADINGS[key], lang))}</th>"
-        f"<td>{html.escape(choice_text(choice, rules, lang))}</td>"
-        f"<td>{html.escape(points(value, lang))}</td></tr>"
-        for key, choice, value in (
-            ("choice", decision.choice, decision.value),
-            ("best", decision.best, decision.best_value),
-        )
+    rows = choices_html(
+        decision, words, lambda choice: [html.escape(choice_text(choice, rules, lang))]
     )
     groups = [
         (words("common"), decision.common),
@@ -46,4 +38,4 @@ def decision_html(decision: Decision, rules: SlyRules, words: Words) -> str:
         words("review_at_round", round=decision.round, claim=claim_text(decision, rules, lang))
     )
     lost = lost_html(decision.loss, words)
-    return f"<p><b>{where}</b></p><p>{dice}</p><table>{rows}</table>{lost}"
+    return f"<p><b>{where}</b></p><p>{dice}</p>{rows}{lost}"

@@ -8,28 +8,18 @@ from __future__ import annotations
 
 import html
 
-from dicelab.core.i18n import translate
-from dicelab.core.present.review import points
-from dicelab.core.ui.review_view import dice_html, lost_html
+from dicelab.core.ui.review_view import choices_html, dice_html, lost_html
 from dicelab.core.ui.words import Words
 from dicelab.solitaire.review import Decision
-from dicelab.solitaire.review_text import HEADINGS, split_text
+from dicelab.solitaire.review_text import split_text
 
 
 def decision_html(decision: Decision, words: Words) -> str:
     """A split as the review view shows it (see the module)."""
     lang = words.lang
-    rows = "".join(
-        f"<tr><th>{html.escape(translate(HEADINGS[key], lang))}</th>"
-        f"<td>{html.escape(split_text(split, lang))}</td>"
-        f"<td>{html.escape(points(value, lang))}</td></tr>"
-        for key, split, value in (
-            ("choice", decision.choice, decision.value),
-            ("best", decision.best, decision.best_value),
-        )
-    )
+    rows = choices_html(decision, words, lambda split: [html.escape(split_text(split, lang))])
     lost = lost_html(decision.loss, words)
     agrees = f"<p>{html.escape(words('review_planner_agrees'))}</p>" if decision.clear else ""
     where = html.escape(words("review_at_roll", roll=decision.roll))
     dice = dice_html(decision.dice, set(), words)
-    return f"<p><b>{where}</b> {dice}</p><table>{rows}</table>{lost}{agrees}"
+    return f"<p><b>{where}</b> {dice}</p>{rows}{lost}{agrees}"

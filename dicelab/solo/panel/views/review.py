@@ -9,26 +9,18 @@ from __future__ import annotations
 
 import html
 
-from dicelab.core.i18n import translate
-from dicelab.core.present.review import points
-from dicelab.core.ui.review_view import lost_html
+from dicelab.core.ui.review_view import choices_html, lost_html
 from dicelab.core.ui.words import Words
 from dicelab.solo.review import Decision
-from dicelab.solo.review_text import HEADINGS, option_text, top_text
+from dicelab.solo.review_text import option_text, top_text
 from dicelab.solo.rules import card
 
 
 def decision_html(decision: Decision, words: Words) -> str:
     """A card chosen as the review view shows it (see the module)."""
     lang = words.lang
-    rows = "".join(
-        f"<tr><th>{html.escape(translate(HEADINGS[key], lang))}</th>"
-        f"<td>{html.escape(option_text(option, lang))}</td>"
-        f"<td>{html.escape(points(value, lang))} %</td></tr>"
-        for key, option, value in (
-            ("choice", decision.choice, decision.value),
-            ("best", decision.best, decision.best_value),
-        )
+    rows = choices_html(
+        decision, words, lambda option: [html.escape(option_text(option, lang))], " %"
     )
     where = words("review_at_round", round=decision.round, top=top_text(decision, lang))
     said = words("review_hand", cards=", ".join(card(c).name(lang) for c in decision.hand))
@@ -36,5 +28,5 @@ def decision_html(decision: Decision, words: Words) -> str:
     stuck = html.escape(words("review_stuck"))
     return (
         f"<p><b>{html.escape(where)}</b></p><p>{html.escape(said)}</p>"
-        f"<table>{rows}</table><p><small>{stuck}</small></p>{lost}"
+        f"{rows}<p><small>{stuck}</small></p>{lost}"
     )
