@@ -1,0 +1,120 @@
+"""Sly Dice's whole round solved (issue 56): the occupancy LP against a brute-force
+enumeration of pure strategies on reduced rounds, the certificate on real
+common rolls (and that it catches a strategy that is not an equilibrium),
+and the round worth at least the fixed plan's claim game to the claimer."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from scipy.optimize import linprog
+
+from dicelab.sly_dice.equilibrium import public_states, state_solution
+from dicelab.sly_dice.round_game import (
+    RoundSpec,
+    accuser_best,
+    chance,
+    claimer_best,
+    hands,
+    round_spec,
+    solve_round,
+    tiny_round,
+)
+from dicelab.sly_dice.rules import DEFAULT_RULES
+
+
+def three_cards() -> RoundSpec:
+    """Two-faced dice, two own dice, two rolls: "Pair" (4), "Has a 2" (2), "Any" (1)."""
+    truths = {h: (h[0] == h[1], 2 in h, True) for h in hands(2, 2)}
+    return RoundSpec(faces=2, own=2, rolls=2, points=(4, 2, 1), truths=truths, lie=3, penalty=2)
+
+
+def brute_force_value(spec: RoundSpec) -> float:
+    """The round's value from its normal form: every pure strategy of the claimer
+    (an action at every position) against every pure strategy of the accuser
+    (accuse or pass each set-asides and claim), the matrix game solved by LP."""
+    positions = spec.positions
+    choices = [spec.actions(seq, hidden) for seq, hidden in positions]
+    finals = sorted({(seq, c) for seq, _ in positions for c in range(len(spec.points))})
+    accused_rows, passed_rows = [], []
+    for pure in itertools.product(*choices):
+        plan = dict(zip(positions, pure))
+        accused, passed = np.zeros(len(finals)), np.zeros(len(finals))
+        stack = [((), h, chance(h, spec.faces)) for h in hands(spec.own, spec.faces)]
+        while stack:  # follow the dice through the plan
+            seq, hidden, p = stack.pop()
+            kind, arg = plan[seq, hidden]
+            if kind == "aside":
+                after = hands(len(hidden) - 1, spec.faces)
+                stack += [((*seq, arg), h, p * chance(h, spec.faces)) for h in after]
+                continue
+            own, i = tuple(sorted(seq + hidden)), finals.index((seq, arg))
+            accused[i] += p * spec.accused(own, arg)
+            passed[i] += p * spec.passed(own, arg)
+        accused_rows.append(accused)
+        passed_rows.append(passed)
+    answers = np.array(list(itertools.product((0, 1), repeat=len(finals))))
+    accused_m, passed_m = np.array(accused_rows), np.array(passed_rows)
+    matrix = passed_m.sum(axis=1)[:, None] + (accused_m - passed_m) @ answers.T
+    rows, cols = matrix.shape  # max over mixtures of rows of the min over columns
+    cost = np.r_[np.zeros(rows), -1.0]
+    a_ub = np.c_[-matrix.T, np.ones(cols)]
+    a_eq = np.r_[np.ones(rows), 0.0][None, :]
+    bounds = [(0, None)] * rows + [(None, None)]
+    result = linprog(cost, A_ub=a_ub, b_ub=np.zeros(cols), A_eq=a_eq, b_eq=[1.0], bounds=bounds)
+    assert result.status == 0
+    return float(-result.fun)
+
+
+@pytest.mark.parametrize("spec", [tiny_round(), three_cards()], ids=["two cards", "three cards"])
+def test_the_round_s_lp_matches_its_normal_form(spec) -> None:
+    solved = solve_round(spec)
+    assert solved.value == pytest.approx(brute_force_value(spec), abs=1e-9)
+    assert abs(solved.gap) <= 1e-9
+
+
+def test_by_hand_the_tiny_round_mixes_its_claims() -> None:
+    """Two two-faced dice, "Pair" (4) or "Any" (1): a 1 and a 2 on the first roll
+    either claims a Pair at once or sets the 2 aside for another try."""
+    solved = solve_round(tiny_round())
+    mixed = solved.policy[(), (1, 2)]
+    assert set(mixed) == {("claim", 0), ("aside", 2)} and 0 < mixed["claim", 0] < 1
+    assert solved.accuse[(), 1] == 0  # "Any" is always true: never accused
+
+
+@pytest.mark.parametrize("common", [(1, 2, 6), (3, 3, 4), (6, 6, 6)])
+def test_a_real_round_is_certified_and_worth_at_least_the_fixed_plan(common) -> None:
+    table = DEFAULT_RULES.ids
+    solved = solve_round(round_spec(common, table, DEFAULT_RULES))
+    assert abs(solved.gap) <= 1e-9
+    assert solved.value == pytest.approx(solved.accuser_best, abs=1e-9)
+    fixed = sum(
+        (
+            s.chance * state_solution(s.common, s.aside, table, DEFAULT_RULES).value
+            for s in public_states(table, DEFAULT_RULES)
+            if s.common == common
+        ),
+        Fraction(0),
+    )
+    share = sum(
+        (s.chance for s in public_states(table, DEFAULT_RULES) if s.common == common), Fraction(0)
+    )
+    assert solved.value >= float(fixed / share) - 1e-9
+    # the certificate has power: an accuser who never accuses is beaten,
+    # a claimer who always claims its best card at once is answered
+    never = dict.fromkeys(solved.accuse, 0.0)
+    assert claimer_best(solved.spec, never) > solved.value + 1
+    honest = {
+        (seq, hidden): {("claim", _best_true(solved.spec, seq, hidden)): 1.0}
+        for seq, hidden in solved.spec.positions
+    }
+    assert accuser_best(solved.spec, honest) < solved.value - 1
+
+
+def _best_true(spec: RoundSpec, seq: tuple[int, ...], hidden: tuple[int, ...]) -> int:
+    own = tuple(sorted(seq + hidden))
+    true = [c for c, t in enumerate(spec.truths[own]) if t]
+    return max(true, key=lambda c: spec.points[c]) if true else 0
