@@ -6,6 +6,7 @@ and the round worth at least the fixed plan's claim game to the claimer."""
 from __future__ import annotations
 
 import itertools
+import json
 from fractions import Fraction
 
 import numpy as np
@@ -118,3 +119,66 @@ def _best_true(spec: RoundSpec, seq: tuple[int, ...], hidden: tuple[int, ...]) -
     own = tuple(sorted(seq + hidden))
     true = [c for c, t in enumerate(spec.truths[own]) if t]
     return max(true, key=lambda c: spec.points[c]) if true else 0
+
+
+SMALL = ("pair", "three_kind")
+
+
+@pytest.fixture(scope="module")
+def small_cache(tmp_path_factory):
+    """A cache folder with both solutions of the two-card table, and the whole round's."""
+    from dicelab.core.engine.cache import cache_folder
+    from dicelab.sly_dice.round_solved import solve_whole_round
+
+    folder = tmp_path_factory.mktemp("sly-round")
+    with cache_folder(str(folder)):
+        return folder, solve_whole_round(SMALL)
+
+
+def test_the_whole_round_is_summed_up_certified_again_from_its_cache(small_cache, tmp_path) -> None:
+    import shutil
+
+    from dicelab.core.engine.cache import cache_folder
+    from dicelab.sly_dice.round_solved import SolvedWholeRound, certify, solve_whole_round
+    from dicelab.sly_dice.solved import load_cached, solve_table
+    from dicelab.sly_dice.strategy import STRATEGIES
+
+    folder, solved = small_cache
+    for path in folder.iterdir():
+        shutil.copy(path, tmp_path / path.name)
+    with cache_folder(str(tmp_path)):
+        again = solve_whole_round(SMALL)
+        fixed = solve_table(SMALL)  # from the copied cache too
+    assert again.from_cache and not solved.from_cache and again.value == solved.value
+    assert round(solved.value, 4) == 7.4956
+    assert solved.fixed_value == fixed.value and fixed.from_cache
+    assert solved.value > float(solved.fixed_value)  # more choices: worth more to the claimer
+    assert abs(solved.gap) <= 1e-9 and len(solved.commons) == 56
+    # both best responses rebuilt from the stored strategies of every common roll: no gain
+    assert max(abs(certify(record, SMALL, DEFAULT_RULES)) for record in again.commons) <= 1e-9
+    assert [e.bot for e in solved.exploits] == list(STRATEGIES)
+    assert all(e.as_claimer >= -1e-9 and e.as_accuser >= -1e-9 for e in solved.exploits)
+    assert max(solved.departure_kinds.values()) - 1e-12 <= solved.departs
+    assert solved.departs <= sum(solved.departure_kinds.values()) + 1e-12
+    assert 0 < solved.lies < 1
+    (path,) = tmp_path.glob("sly-dice-round-*.json")
+    tampered = path.read_text().replace('"value": 7.', '"value": 8.', 1)
+    path.write_text(tampered)
+    key = json.loads(path.read_text())["key"]
+    with pytest.warns(UserWarning, match="checksum mismatch"):  # then solved again
+        assert load_cached(path, key, SolvedWholeRound.from_json) is None
+
+
+def test_the_command_line_reports_the_whole_round(small_cache, capsys) -> None:
+    from dicelab.cli import main
+
+    argv = ["solve", "sly-dice", "--table", ",".join(SMALL), "--cache-dir", str(small_cache[0])]
+    assert main([*argv, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    whole = data["whole_round"]
+    assert data["table"] == list(SMALL) and whole["table"] == list(SMALL)  # both solutions
+    assert whole["certificate"]["gap"] <= whole["certificate"]["tolerance"] == 1e-9
+    assert whole["value"] > whole["fixed_value"]["decimal"] == data["value"]["decimal"]
+    assert main(["--lang", "pt", *argv]) == 0
+    text = capsys.readouterr().out
+    assert "7,4956" in text and "5,7215" in text and "(do cache)" in text

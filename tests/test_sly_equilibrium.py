@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import shutil
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -260,8 +261,12 @@ def test_a_cached_solution_changed_without_its_checksum_is_refused(private_solve
 
 
 @pytest.mark.slow
-def test_the_command_line_solves_and_refuses_bad_cards(private_solver_cache, capsys) -> None:
+def test_the_command_line_solves_and_refuses_bad_cards(
+    private_solver_cache, capsys, whole_round_small
+) -> None:
     from dicelab.cli import main
+
+    shutil.copy(whole_round_small, private_solver_cache / whole_round_small.name)
 
     cards = ",".join(SMALL)  # solved by the test above: read from this module's cache
     assert main(["solve", "sly-dice", "--table", cards, "--format", "json"]) == 0
@@ -365,11 +370,13 @@ def _wrong_numbers(path: Any) -> None:
     ids=["fifo", "dev-zero", "deep", "truncated", "wrong-numbers"],
 )
 def test_the_command_line_answers_a_hostile_cache_with_the_right_numbers(
-    tmp_path, capsys, hostile
+    tmp_path, capsys, hostile, whole_round_small
 ) -> None:
     """Issue 53: whatever a class's cache holds, `dicelab solve sly-dice` answers in
     time with one warning line and solves again: no wrong number is printed."""
     from dicelab.cli import main
+
+    shutil.copy(whole_round_small, tmp_path / whole_round_small.name)  # (not the one made hostile)
 
     argv = ["solve", "sly-dice", "--table", ",".join(SMALL), "--cache-dir", str(tmp_path)]
     assert main(argv) == 0
@@ -381,6 +388,19 @@ def test_the_command_line_answers_a_hostile_cache_with_the_right_numbers(
     assert out.splitlines()[1:3] == right.splitlines()[1:3] and "999" not in out
     assert any("not used" in str(w.message) for w in said)
     assert all("\\n" not in str(w.message) for w in said)
+
+
+@pytest.fixture(scope="module")
+def whole_round_small(tmp_path_factory):
+    """The whole round of the SMALL table solved once, in a cache file of its own."""
+    from dicelab.core.engine.cache import cache_folder
+    from dicelab.sly_dice.round_solved import solve_whole_round
+
+    folder = tmp_path_factory.mktemp("round")
+    with cache_folder(str(folder)):
+        solve_whole_round(SMALL)
+    (path,) = folder.glob("sly-dice-round-*.json")
+    return path
 
 
 def cache_path_in(folder: Any) -> Any:

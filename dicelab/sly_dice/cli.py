@@ -88,6 +88,7 @@ def card_ids(text: str) -> tuple[str, ...]:
 
 def _solve(args: argparse.Namespace) -> str:
     from dicelab.core.engine.cache import cache_folder
+    from dicelab.sly_dice.round_solved import solve_whole_round
     from dicelab.sly_dice.rules import DEFAULT_RULES
     from dicelab.sly_dice.solved import solve_table
 
@@ -98,9 +99,11 @@ def _solve(args: argparse.Namespace) -> str:
         raise SettingsError(said.format(cards=", ".join(DEFAULT_RULES.ids)))
     with cache_folder(args.cache_dir):
         result = solve_table(tuple(table), use_cache=not args.no_cache, progress="auto")
+        whole = solve_whole_round(tuple(table), use_cache=not args.no_cache, progress="auto")
     if args.format == "json":
-        return json.dumps(result.to_json(), ensure_ascii=False)
-    return _solve_text(result)
+        data = {**result.to_json(), "whole_round": whole.to_json()}
+        return json.dumps(data, ensure_ascii=False)
+    return _solve_text(result) + "\n\n" + _round_text(whole)
 
 
 def _solve_text(result: Any) -> str:
@@ -149,6 +152,50 @@ def _solve_text(result: Any) -> str:
     return "\n".join(lines)
 
 
+def _round_text(result: Any) -> str:
+    """The whole round: its value beside the fixed plan's, the certificate, the
+    lies, how often the claimer leaves the points plan, each bot's exploitability."""
+    from dicelab.core.present.numbers import share_text
+
+    lang = current_language()
+    kinds = {
+        "stops instead of rolling": _("stops instead of rolling"),
+        "rolls instead of stopping": _("rolls instead of stopping"),
+        "sets another die aside": _("sets another die aside"),
+    }
+    lines = [
+        _("The whole round, the claimer also choosing how to roll and what to set aside:"),
+        _("value to the claimer: {value} points a claim (rolling by the plan: {fixed})").format(
+            value=number(result.value, 4, lang), fixed=number(result.fixed_value, 4, lang)
+        ),
+        _("certificate: a best response of either side gains at most {gap}").format(
+            gap=f"{result.gap:.1e}"
+        ),
+        _("claims that are lies: {share}").format(share=share_text(result.lies, 1, lang)),
+        _("rounds that leave the points plan: {share}").format(
+            share=share_text(result.departs, 1, lang)
+        ),
+    ]
+    lines += [
+        f"  {kinds[kind]}: {share_text(p, 1, lang)}" for kind, p in result.departure_kinds.items()
+    ]
+    lines += ["", _("what a best response gains per claim in the whole round against each bot:")]
+    lines.append(f"{_('bot'):<14}{_('as claimer'):>14}{_('as accuser'):>14}")
+    for e in result.exploits:
+        claimer, accuser = (number(x, 4, lang) for x in (e.as_claimer, e.as_accuser))
+        lines.append(f"{e.bot:<14}{claimer:>14}{accuser:>14}")
+    seconds = number(result.seconds, 1, lang)
+    if result.from_cache:
+        seconds = _("{seconds} (from the cache)").format(seconds=seconds)
+    lines += [
+        "",
+        _("common rolls {count}, seconds {seconds}").format(
+            count=len(result.commons), seconds=seconds
+        ),
+    ]
+    return "\n".join(lines)
+
+
 def register(commands: Commands) -> None:
     """Add Sly Dice's commands to the command line."""
     odds = commands.verb("odds", _("print a table of exact odds")).add_parser(
@@ -173,7 +220,10 @@ def register(commands: Commands) -> None:
     sim.set_defaults(run=_simulate)
 
     solve = commands.verb("solve", _("optimal play: expected score and std")).add_parser(
-        "sly-dice", help=_("when to bluff and when to accuse: the claim game's equilibrium")
+        "sly-dice",
+        help=_(
+            "when to bluff and when to accuse: the claim game's equilibrium, and the whole round's"
+        ),
     )
     solve.add_argument(
         "--table", type=card_ids, help=_("the cards on the table (default: all of them)")

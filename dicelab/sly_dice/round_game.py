@@ -32,7 +32,7 @@ brute-force enumeration of pure strategies (the tests).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from math import factorial
@@ -258,29 +258,38 @@ def claimer_best(spec: RoundSpec, accuse: dict[tuple[Seq, int], float]) -> float
     return sum(chance(h, spec.faces) * value[(), h] for h in hands(spec.own, spec.faces))
 
 
+def walk(
+    spec: RoundSpec, policy: Mapping[tuple[Seq, Hand], Mapping[Action, float]]
+) -> Iterator[tuple[Seq, Hand, float]]:
+    """Each position `policy` reaches, with how often (positions it never reaches left out)."""
+    reach: dict[tuple[Seq, Hand], float] = {
+        ((), h): chance(h, spec.faces) for h in hands(spec.own, spec.faces)
+    }
+    for seq, hidden in spec.positions:
+        mass = reach.get((seq, hidden), 0.0)
+        if not mass:
+            continue
+        yield seq, hidden, mass
+        for (kind, arg), p in policy[seq, hidden].items():
+            if kind == "aside":
+                for h in hands(len(hidden) - 1, spec.faces):
+                    key = ((*seq, arg), h)
+                    reach[key] = reach.get(key, 0.0) + mass * p * chance(h, spec.faces)
+
+
 def accuser_best(
     spec: RoundSpec, policy: Mapping[tuple[Seq, Hand], Mapping[Action, float]]
 ) -> float:
     """The claimer's gain when the accuser answers `policy` as well as possible:
     for each (set-asides, claim) the better of accusing and passing."""
-    reach: dict[tuple[Seq, Hand], float] = {
-        ((), h): chance(h, spec.faces) for h in hands(spec.own, spec.faces)
-    }
     accused: dict[tuple[Seq, int], float] = {}
     passed: dict[tuple[Seq, int], float] = {}
-    for seq, hidden in spec.positions:
-        mass = reach.get((seq, hidden), 0.0)
-        if not mass:
-            continue
+    for seq, hidden, mass in walk(spec, policy):
         own = spec.own_dice(seq, hidden)
         for (kind, arg), p in policy[seq, hidden].items():
             if kind == "claim":
                 accused[seq, arg] = accused.get((seq, arg), 0.0) + mass * p * spec.accused(own, arg)
                 passed[seq, arg] = passed.get((seq, arg), 0.0) + mass * p * spec.passed(own, arg)
-            else:
-                for h in hands(len(hidden) - 1, spec.faces):
-                    key = ((*seq, arg), h)
-                    reach[key] = reach.get(key, 0.0) + mass * p * chance(h, spec.faces)
     return sum(min(accused[k], passed[k]) for k in accused)
 
 

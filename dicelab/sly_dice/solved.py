@@ -23,10 +23,11 @@ import json
 import os
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from dicelab.core.engine.files import SHARED_MODE, atomic_write, read_json
 from dicelab.core.present.numbers import fraction_text, parse_fraction
@@ -41,6 +42,7 @@ from dicelab.sly_dice.strategy import STRATEGIES, Bot, strategy
 FORMAT_VERSION = 3  # 2: the equilibrium's gain against each bot; 3: a checksum
 MAX_CACHE_BYTES = 2**26  # the twelve cards' solution is about 1 MB
 Hand = tuple[int, ...]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -156,8 +158,7 @@ def solve_table(
             return found
     result = _solve(table, rules, progress)
     if use_cache:
-        data = result.to_json()
-        _save(path, {"key": _key(table, rules), "result": data, "sha256": _checksum(data)})
+        save_cached(path, _key(table, rules), result.to_json())
     return result
 
 
@@ -303,21 +304,36 @@ def _key(table: tuple[str, ...], rules: SlyRules) -> dict[str, Any]:
 
 
 def _load(path: Path, table: tuple[str, ...], rules: SlyRules) -> SolvedTable | None:
+    def checked(data: Any) -> SolvedTable:
+        found = SolvedTable.from_json(data)
+        check_solution(found, table, rules)  # its own invariants, exactly
+        return found
+
+    return load_cached(path, _key(table, rules), checked)
+
+
+def load_cached(path: Path, key: dict[str, Any], make: Callable[[Any], T]) -> T | None:
+    """A cached result: `make(result)` if the file at `path` was made for `key`
+    and its checksum holds (`make` raises ValueError for a result it refuses);
+    else None, with a warning that says why."""
     if not os.path.lexists(path):
         return None
     try:
         data = read_json(path, MAX_CACHE_BYTES)  # a FIFO, a device, a JSON bomb: refused
-        if data.get("key") != json.loads(json.dumps(_key(table, rules))):
+        if data.get("key") != json.loads(json.dumps(key)):
             raise ValueError("made for other settings")
         if data.get("sha256") != _checksum(data["result"]):
             raise ValueError("checksum mismatch")
-        found = SolvedTable.from_json(data["result"])
-        check_solution(found, table, rules)  # its own invariants, exactly
-        return found
+        return make(data["result"])
     except (OSError, ValueError, KeyError, TypeError, AttributeError, ZeroDivisionError) as error:
         said = f"the cached solution {path} is not used ({error}); solving again"
         warnings.warn(said, stacklevel=3)
         return None
+
+
+def save_cached(path: Path, key: dict[str, Any], result: Any) -> None:
+    """Cache `result` (plain data) for `key` at `path`, with its checksum."""
+    _save(path, {"key": key, "result": result, "sha256": _checksum(result)})
 
 
 def _save(path: Path, data: dict[str, Any]) -> None:
