@@ -19,3 +19,9 @@ def fresh_seconds(code: str, repeat: int = 5) -> float:
         for _ in range(repeat)
     ]
     return statistics.median(runs)
+
+
+def fresh_numbers(code: str) -> list[float]:
+    """The numbers `code` prints on one line, run once in a new interpreter."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return [float(word) for word in done.stdout.split()]
