@@ -8,9 +8,10 @@ tournament of `--games` four-player games (calculator, honest, random-liar,
 honest), per game; the claim game solved for all twelve cards with no cache,
 in a fresh interpreter on one core (target: 60 s or less); the whole
 round (rolling and set-asides too) likewise, with its peak memory (target:
-10 minutes or less); and the
-equilibrium bot's decisions in states it has not solved yet (one small LP
-each), median and slowest, beside the calculator's.
+10 minutes or less); and the solved bots' decisions in states they have not
+solved yet (the fixed-plan bot: one small LP; the equilibrium bot: the
+common roll's whole round, the first time), median and slowest, beside the
+calculator's.
 """
 
 from __future__ import annotations
@@ -93,17 +94,19 @@ def sly_tournament(games: int) -> float:
     return (time.perf_counter() - start) / games
 
 
-def sly_decisions(states: int = 200) -> tuple[list[float], list[float]]:
-    """Seconds of the equilibrium bot's and the calculator's claim and accusation in
-    `states` public states of all twelve cards, none of them solved before."""
+def sly_decisions(states: int = 200) -> dict[str, list[float]]:
+    """Seconds of each solved bot's and the calculator's claim and accusation in
+    `states` public states of all twelve cards, none of them solved before: the
+    fixed-plan bot solves the state's claim game (a small LP), the equilibrium
+    bot the common roll's whole round the first time it meets it (a larger one)."""
     from dicelab.sly_dice.equilibrium import public_states, stopping_hands, warm_up
     from dicelab.sly_dice.rules import DEFAULT_RULES, OWN_DICE
     from dicelab.sly_dice.seen import Seen
     from dicelab.sly_dice.strategy import strategy
 
-    warm_up().join()  # the LP solver loaded first, as a panel with an equilibrium bot does
+    warm_up().join()  # the LP solver loaded first, as a panel with a solved bot does
     table = DEFAULT_RULES.ids
-    times: dict[str, list[float]] = {"equilibrium": [], "calculator": []}
+    times: dict[str, list[float]] = {"fixed-plan": [], "equilibrium": [], "calculator": []}
     for state in public_states(table, DEFAULT_RULES)[:: max(1, 1393 // states)][:states]:
         seen = Seen(state.common, state.aside, OWN_DICE - len(state.aside), table, DEFAULT_RULES)
         hidden = stopping_hands(state.common, state.aside, table, DEFAULT_RULES)[0][0]
@@ -113,7 +116,7 @@ def sly_decisions(states: int = 200) -> tuple[list[float], list[float]]:
             claims = bot.claim_chances(seen, hidden)
             bot.accuse_chance(seen, next(iter(claims)))
             took.append(time.perf_counter() - start)
-    return times["equilibrium"], times["calculator"]
+    return times
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -148,15 +151,17 @@ def main(argv: list[str] | None = None) -> None:
         f"their certificates and the bots' exploitability): {seconds:.1f} s, peak memory "
         f"{mib:.0f} MiB (target {TARGET_SLY_ROUND:.0f} s; ratio {seconds / TARGET_SLY_ROUND:.2f})"
     )
-    solved, calculated = (sorted(t) for t in sly_decisions())
-    median = statistics.median(solved)
-    print(
-        f"Sly Dice, an equilibrium bot's claim and accusation in a new state: median "
-        f"{median * 1000:.1f} ms, p99 {solved[int(0.99 * len(solved))] * 1000:.1f} ms, "
-        f"slowest {solved[-1] * 1000:.1f} ms "
-        f"(the calculator's median: {statistics.median(calculated) * 1000:.1f} ms; "
-        f"ratio {median / statistics.median(calculated):.1f})"
-    )
+    times = {name: sorted(took) for name, took in sly_decisions().items()}
+    calculated = statistics.median(times["calculator"])
+    for name in ("fixed-plan", "equilibrium"):
+        took = times[name]
+        median = statistics.median(took)
+        print(
+            f"Sly Dice, the {name} bot's claim and accusation in a new state: median "
+            f"{median * 1000:.1f} ms, p99 {took[int(0.99 * len(took))] * 1000:.1f} ms, "
+            f"slowest {took[-1] * 1000:.1f} ms (the calculator's median: "
+            f"{calculated * 1000:.1f} ms; ratio {median / calculated:.1f})"
+        )
 
 
 if __name__ == "__main__":

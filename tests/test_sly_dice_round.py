@@ -157,7 +157,10 @@ def test_the_whole_round_is_summed_up_certified_again_from_its_cache(small_cache
     # both best responses rebuilt from the stored strategies of every common roll: no gain
     assert max(abs(certify(record, SMALL, DEFAULT_RULES)) for record in again.commons) <= 1e-9
     assert [e.bot for e in solved.exploits] == list(STRATEGIES)
-    assert all(e.as_claimer >= -1e-9 and e.as_accuser >= -1e-9 for e in solved.exploits)
+    assert all(e.as_claimer >= -1e-6 and e.as_accuser >= -1e-6 for e in solved.exploits)
+    exploit = {e.bot: e for e in solved.exploits}  # the bot of the whole round: no gain
+    assert abs(exploit["equilibrium"].as_claimer) + abs(exploit["equilibrium"].as_accuser) < 1e-6
+    assert exploit["fixed-plan"].as_accuser > 0.1  # rolling by the plan can be read
     assert max(solved.departure_kinds.values()) - 1e-12 <= solved.departs
     assert solved.departs <= sum(solved.departure_kinds.values()) + 1e-12
     assert 0 < solved.lies < 1
@@ -182,3 +185,38 @@ def test_the_command_line_reports_the_whole_round(small_cache, capsys) -> None:
     assert main(["--lang", "pt", *argv]) == 0
     text = capsys.readouterr().out
     assert "7,4956" in text and "5,7215" in text and "(do cache)" in text
+
+
+def test_the_equilibrium_bot_s_claim_is_read_as_it_makes_it() -> None:
+    """The panel's Bayes hint for the equilibrium bot's claim (`Bot.read_claim`)
+    against every way its turn can go (its own rolling and claiming chances,
+    followed die by die): the same P(true | claim), to the rounding of its chances."""
+    from dicelab.sly_dice.round_play import claim_chances, rolling_chances
+    from dicelab.sly_dice.seen import Seen
+    from dicelab.sly_dice.strategy import strategy
+
+    table, common = DEFAULT_RULES.ids[:5], (2, 6, 6)
+    made: dict[tuple[tuple[int, ...], str, bool], Fraction] = {}
+    stack = [((), h, Fraction(chance(h, 6)).limit_denominator(216)) for h in hands(3, 6)]
+    while stack:
+        seq, hidden, p = stack.pop()
+        for face, q in rolling_chances(common, seq, hidden, table, DEFAULT_RULES).items():
+            if face is None:
+                own = (*common, *seq, *hidden)
+                for card, r in claim_chances(common, seq, hidden, table, DEFAULT_RULES).items():
+                    key = (seq, card, DEFAULT_RULES.card(card).holds(own))
+                    made[key] = made.get(key, Fraction(0)) + p * q * r
+                continue
+            after = [
+                ((*seq, face), h, p * q * Fraction(chance(h, 6)).limit_denominator(36))
+                for h in hands(len(hidden) - 1, 6)
+            ]
+            stack += after
+    bot, checked = strategy("equilibrium"), 0
+    for seq, card in {(s, c) for s, c, _ in made}:
+        true, false = (made.get((seq, card, t), Fraction(0)) for t in (True, False))
+        seen = Seen(common, tuple(sorted(seq)), 3 - len(seq), table, DEFAULT_RULES, order=seq)
+        read = bot.read_claim(seen, card)
+        assert float(read.posterior) == pytest.approx(float(true / (true + false)), abs=1e-6)
+        checked += 1
+    assert checked >= 20

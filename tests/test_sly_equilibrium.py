@@ -28,7 +28,7 @@ from dicelab.sly_dice.rules import DEFAULT_RULES, SlyRules
 from dicelab.sly_dice.seen import Seen
 from dicelab.sly_dice.simulate import tournament
 from dicelab.sly_dice.solved import cache_path, solve_table
-from dicelab.sly_dice.strategy import STRATEGIES, strategy
+from dicelab.sly_dice.strategy import PLAN_ROLLERS, STRATEGIES, strategy
 from tests.limits import within
 
 SMALL = ("pair", "three_kind")  # the table of solved.py's example: solved once per session
@@ -183,7 +183,7 @@ def test_a_small_table_solved_cached_and_read_back(private_solver_cache) -> None
     assert sum(c.claimed for c in result.cards) == 1
     assert result.lies == sum(c.bluffed for c in result.cards) > 0
     gains = {e.bot: e for e in result.exploits}
-    assert gains["equilibrium"].as_claimer == gains["equilibrium"].as_accuser == 0
+    assert gains["fixed-plan"].as_claimer == gains["fixed-plan"].as_accuser == 0
     assert all(
         e.as_claimer >= 0 and e.as_accuser >= 0 and e.equilibrium_gain >= 0 for e in gains.values()
     )
@@ -272,7 +272,7 @@ def test_the_command_line_solves_and_refuses_bad_cards(
     assert main(["solve", "sly-dice", "--table", cards, "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["table"] == list(SMALL) and data["exact"]
-    assert len(data["exploits"]) == len(STRATEGIES) and len(data["states"]) == len(
+    assert len(data["exploits"]) == len(PLAN_ROLLERS) and len(data["states"]) == len(
         public_states(SMALL, DEFAULT_RULES)
     )
     assert main(["solve", "sly-dice", "--table", cards]) == 0
@@ -288,7 +288,7 @@ def test_the_command_line_solves_and_refuses_bad_cards(
 @pytest.mark.slow
 def test_the_calculator_does_not_beat_the_equilibrium_beyond_the_noise() -> None:
     # (lesson 13 plays 400 games against each bot, with the exact expected gains)
-    duel = tournament(["equilibrium", "calculator"], games=100, seed=3, rules=FULL).gain()
+    duel = tournament(["fixed-plan", "calculator"], games=100, seed=3, rules=FULL).gain()
     assert duel.ci95[1] > 0, (duel.mean, duel.ci95)  # the calculator's gain is within the noise
 
 
@@ -316,7 +316,7 @@ def brute_read(bot: str, seen: Seen, claim: str) -> Fraction:
     return claimed[True] / total if total else Fraction(-1)
 
 
-@pytest.mark.parametrize("bot", ["honest", "random-liar", "calculator", "equilibrium"])
+@pytest.mark.parametrize("bot", ["honest", "random-liar", "calculator", "fixed-plan"])
 def test_each_bot_s_claim_is_read_exactly_as_it_makes_it(bot) -> None:
     """The panel's Bayes hint for a bot's claim (`Bot.read_claim`) against every way
     the bot's turn can go, in fractions."""

@@ -27,12 +27,18 @@ from dicelab.sly_dice.game import SlyDiceGame
 from dicelab.sly_dice.review import ACCUSE, Decision, review_game
 from dicelab.sly_dice.rules import SlyRules
 
-TITLE = msg("sly-dice|review_title", "How well did you play? A Sly Dice game, claim by claim")
+TITLE = msg("sly-dice|review_title", "How well did you play? A Sly Dice game, choice by choice")
 REFERENCE = msg(
     "sly-dice|review_reference",
-    "The reference is the solved claim game (an equilibrium of claimer and accuser): "
-    "claims are valued against its accuser, answers against its claimer. "
-    "Rolling is not judged.",
+    "The reference is the solved whole round (an equilibrium of claimer and accuser): "
+    "rolling and claims are valued against its accuser, answers against its claimer.",
+)
+ROLLING = msg("sly-dice|review_rolling", "{claimer}: rolling")
+STOP = msg("sly-dice|review_stop", "Stop")
+ASIDE = msg("sly-dice|review_aside", "Set a {face} aside")
+COSTLY_ROLL = msg(
+    "sly-dice|review_costly_roll",
+    "Round {round} ({dice}): you chose to {choice}; to {best} was better by {loss} points.",
 )
 CLAIMED = msg("sly-dice|review_claimed", "{claimer}: {card}")
 ANSWER = {
@@ -50,8 +56,9 @@ COSTLY_ANSWER = msg(
 NOTE = msg(
     "sly-dice|review_note",
     "Value: the claimer's points over the accuser (for an answer, the same with a minus), "
-    "against the equilibrium. Dice: common · set aside · (the claimer's hidden dice). "
-    "An answer to a claim the equilibrium never makes there is not judged.",
+    "against the equilibrium, the best play following each choice. Dice: common · set "
+    "aside, in order · (hidden). An answer to a claim the equilibrium never makes there "
+    "is not judged.",
 )
 HEADINGS = {
     "round": msg("sly-dice|review_round", "Round"),
@@ -70,14 +77,25 @@ def dice_seen(common: tuple[int, ...], aside: tuple[int, ...], hidden: tuple[int
 
 
 def choice_text(choice: str, rules: SlyRules, lang: str = "en") -> str:
-    """A choice in words: a card's name, or Accuse / Pass."""
+    """A choice in words: a card's name, Accuse / Pass, Stop / Set a 4 aside.
+
+    >>> from dicelab.sly_dice.rules import DEFAULT_RULES
+    >>> choice_text("aside 4", DEFAULT_RULES, "pt"), choice_text("full_house", DEFAULT_RULES)
+    ('Separar um 4', 'Full house')
+    """
     if choice in ANSWER:
         return translate(ANSWER[choice], lang)
+    if choice == "stop":
+        return translate(STOP, lang)
+    if choice.startswith("aside "):
+        return translate(ASIDE, lang, face=choice.split()[1])
     return rules.card(choice).name(lang)
 
 
 def claim_text(decision: Decision, rules: SlyRules, lang: str = "en") -> str:
-    """Who claimed what: "Bia: Full house"."""
+    """Who claimed what: "Bia: Full house" (or who was rolling)."""
+    if not decision.claim:
+        return translate(ROLLING, lang, claimer=decision.claimer)
     card = rules.card(decision.claim).name(lang)
     return translate(CLAIMED, lang, claimer=decision.claimer, card=card)
 
@@ -88,22 +106,26 @@ def head_lines(review: PlayerReview[Decision], lang: str = "en") -> list[str]:
 
 
 def costly_line(decision: Decision, rules: SlyRules, lang: str = "en") -> str:
-    """One costly claim or answer in a sentence."""
+    """One costly rolling choice, claim or answer in a sentence."""
+    said = {"roll": COSTLY_ROLL, "claim": COSTLY_CLAIM, "accusation": COSTLY_ANSWER}
+    choice, best = (choice_text(c, rules, lang) for c in (decision.choice, decision.best))
+    if decision.kind == "roll":  # "you chose to stop; to set a 4 aside was better"
+        choice, best = choice[:1].lower() + choice[1:], best[:1].lower() + best[1:]
     return translate(
-        COSTLY_CLAIM if decision.kind == "claim" else COSTLY_ANSWER,
+        said[decision.kind],
         lang,
         round=decision.round,
         dice=dice_seen(decision.common, decision.aside, decision.hidden),
         claim=claim_text(decision, rules, lang),
-        choice=choice_text(decision.choice, rules, lang),
-        best=choice_text(decision.best, rules, lang),
+        choice=choice,
+        best=best,
         loss=points(decision.loss, lang),
     )
 
 
 def decisions_table(review: PlayerReview[Decision], rules: SlyRules, lang: str = "en") -> OddsTable:
-    """Every claim and answer of a player: the round, the claim, the dice, the
-    choice and the best one, their values, the points lost."""
+    """Every rolling choice, claim and answer of a player: the round, the claim,
+    the dice, the choice and the best one, their values, the points lost."""
 
     def said(choice: str) -> str:
         return choice_text(choice, rules, lang)

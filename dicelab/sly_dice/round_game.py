@@ -201,11 +201,20 @@ def solve_round(spec: RoundSpec) -> SolvedRound:
         raise SettingsError(f"the LP found no equilibrium of the round: {result.message}")
     x = result.x
     duals = np.clip(-np.asarray(result.ineqlin.marginals)[0::2], 0.0, 1.0)
-    accuse = {final: float(q) for final, q in zip(finals, duals)}
+    accuse = {final: _sure(spec, *final, float(q)) for final, q in zip(finals, duals)}
     policy = _policy(spec, columns, x, accuse)
     claimer = claimer_best(spec, accuse)
     accuser = accuser_best(spec, policy)
     return SolvedRound(spec, float(-result.fun), policy, accuse, claimer, accuser)
+
+
+def _sure(spec: RoundSpec, seq: Seq, c: int, q: float) -> float:
+    """The accuser's chance for a claim of card c after `seq`: the LP's, but never
+    when the dice in sight make it true whatever is hidden, always when they
+    make it false (an answer that changes nothing the claimer would want, and
+    that a claim off the equilibrium's path may meet)."""
+    shown = {spec.truths[spec.own_dice(seq, h)][c] for h in hands(spec.own - len(seq), spec.faces)}
+    return 0.0 if shown == {True} else 1.0 if shown == {False} else q
 
 
 def _policy(
@@ -216,7 +225,7 @@ def _policy(
 ) -> dict[tuple[Seq, Hand], dict[Action, float]]:
     """The claimer's chances at each position: its occupancy's shares where the
     LP reaches it, else the best answer to `accuse` (a position it never reaches)."""
-    best = _claimer_values(spec, accuse)
+    best = claimer_values(spec, accuse)
     policy = {}
     for seq, hidden in spec.positions:
         acts = spec.actions(seq, hidden)
@@ -229,7 +238,7 @@ def _policy(
     return policy
 
 
-def _claimer_values(
+def claimer_values(
     spec: RoundSpec, accuse: dict[tuple[Seq, int], float]
 ) -> tuple[dict[tuple[Seq, Hand], float], dict[tuple[Seq, Hand], dict[Action, float]]]:
     """Against `accuse`: the best the claimer can do from each position, and what
@@ -254,7 +263,7 @@ def _claimer_values(
 
 def claimer_best(spec: RoundSpec, accuse: dict[tuple[Seq, int], float]) -> float:
     """The claimer's best response's gain against `accuse`, per claim."""
-    value, _ = _claimer_values(spec, accuse)
+    value, _ = claimer_values(spec, accuse)
     return sum(chance(h, spec.faces) * value[(), h] for h in hands(spec.own, spec.faces))
 
 

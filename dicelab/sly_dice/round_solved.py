@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -44,12 +44,13 @@ from dicelab.sly_dice.round_game import (
     solve_round,
     walk,
 )
+from dicelab.sly_dice.round_play import rolling_chances
 from dicelab.sly_dice.rules import COMMON_DICE, DEFAULT_RULES, ROLLS, SlyRules
 from dicelab.sly_dice.seen import Seen
 from dicelab.sly_dice.solved import load_cached, save_cached, solve_table
 from dicelab.sly_dice.strategy import STRATEGIES, Bot, strategy
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 3  # 2: the fixed-plan and equilibrium bots both; 3: sure claims
 DEPARTURE_KINDS = (
     "stops instead of rolling",
     "rolls instead of stopping",
@@ -190,19 +191,27 @@ def _rolling(action: Action) -> str:
 
 class BotPolicy(Mapping[tuple[Seq, Hand], Mapping[Action, float]]):
     """A bot's way of playing the round as a policy, worked out where asked: it
-    rolls by the points plan and claims by its own `claim_chances`."""
+    rolls by the points plan (the equilibrium bot by the whole round's
+    solution) and claims by its own `claim_chances`."""
 
     def __init__(self, bot: Bot, common: Hand, table: tuple[str, ...], rules: SlyRules) -> None:
         self.bot, self.common, self.table, self.rules = bot, common, table, rules
 
     def __getitem__(self, position: tuple[Seq, Hand]) -> Mapping[Action, float]:
         seq, hidden = position
-        plan = plan_action(self.common, seq, hidden, self.table, self.rules)
-        if plan != "stop":
-            return {("aside", int(plan.split()[1])): 1.0}
-        seen = Seen(self.common, tuple(sorted(seq)), len(hidden), self.table, self.rules)
-        chances = self.bot.claim_chances(seen, hidden)
-        return {("claim", self.table.index(c)): float(p) for c, p in chances.items()}
+        if self.bot.whole_round:
+            rolling = rolling_chances(self.common, seq, hidden, self.table, self.rules)
+        else:
+            plan = plan_action(self.common, seq, hidden, self.table, self.rules)
+            rolling = {None if plan == "stop" else int(plan.split()[1]): Fraction(1)}
+        found: dict[Action, float] = {("aside", f): float(p) for f, p in rolling.items() if f}
+        stop = float(rolling.get(None, 0))
+        if stop:
+            seen = Seen(self.common, tuple(sorted(seq)), len(hidden), self.table, self.rules)
+            seen = replace(seen, order=seq)
+            for card, p in self.bot.claim_chances(seen, hidden).items():
+                found["claim", self.table.index(card)] = stop * float(p)
+        return found
 
     def __iter__(self) -> Iterator[tuple[Seq, Hand]]:
         raise TypeError("a bot's policy is worked out position by position")
@@ -217,7 +226,7 @@ def bot_accuse(
     """How often `bot` accuses each (dice set aside, claim) over these common dice."""
     found = {}
     for seq in dict.fromkeys(s for s, _ in spec.positions):
-        seen = Seen(common, tuple(sorted(seq)), spec.own - len(seq), table, rules)
+        seen = Seen(common, tuple(sorted(seq)), spec.own - len(seq), table, rules, order=seq)
         for c, card in enumerate(table):
             found[seq, c] = float(bot.accuse_chance(seen, card))
     return found

@@ -41,8 +41,8 @@ def posterior(
 @dataclass(frozen=True)
 class Seen:
     """One claim as the others see it: the `common` dice, the claimer's dice set
-    `aside` and `hidden` count, the cards on the `table`, the `rules`, and the
-    `players` at the table."""
+    `aside` (sorted) and `hidden` count, the cards on the `table`, the `rules`,
+    the `players` at the table, and the dice set aside in `order`."""
 
     common: Hand
     aside: Hand
@@ -50,6 +50,12 @@ class Seen:
     table: tuple[str, ...]
     rules: SlyRules
     players: int = 2
+    order: Hand = ()
+
+    @property
+    def ordered(self) -> Hand:
+        """The dice set aside in the order they were set aside (as far as known)."""
+        return self.order if sorted(self.order) == list(self.aside) else self.aside
 
     @classmethod
     def of(cls, view: GameState, player: int) -> Seen:
@@ -57,7 +63,8 @@ class Seen:
         seat = view.seats[player]
         assert view.common is not None
         common, aside = as_hand(view.common), as_hand(seat.aside)
-        return cls(common, aside, len(seat.hidden), view.table, view.rules, len(view.players))
+        players = len(view.players)
+        return cls(common, aside, len(seat.hidden), view.table, view.rules, players, seat.aside)
 
     def chance(self, card: str) -> Fraction:
         """P(card) from the visible dice alone."""

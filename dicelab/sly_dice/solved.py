@@ -14,7 +14,7 @@ and it passes `solved_check.check_solution`; else it is solved again.
 >>> result.value, result.exact
 (Fraction(4804921, 839808), True)
 >>> [(e.bot, e.as_claimer, e.as_accuser) for e in result.exploits][-1]
-('equilibrium', Fraction(0, 1), Fraction(0, 1))
+('fixed-plan', Fraction(0, 1), Fraction(0, 1))
 """
 
 from __future__ import annotations
@@ -37,9 +37,9 @@ from dicelab.sly_dice.equilibrium import PublicState, public_states, state_game,
 from dicelab.sly_dice.rules import DEFAULT_RULES, OWN_DICE, SlyRules
 from dicelab.sly_dice.seen import Seen
 from dicelab.sly_dice.solved_check import check_solution
-from dicelab.sly_dice.strategy import STRATEGIES, Bot, strategy
+from dicelab.sly_dice.strategy import PLAN_ROLLERS, Bot, strategy
 
-FORMAT_VERSION = 3  # 2: the equilibrium's gain against each bot; 3: a checksum
+FORMAT_VERSION = 4  # 2: the equilibrium's gain against each bot; 3: a checksum; 4: fixed-plan
 MAX_CACHE_BYTES = 2**26  # the twelve cards' solution is about 1 MB
 Hand = tuple[int, ...]
 T = TypeVar("T")
@@ -220,7 +220,7 @@ def _merged(game: ClaimGame, solution: Solution) -> tuple[Solution, list[Hand]]:
 def _solve(table: tuple[str, ...], rules: SlyRules, progress: Any) -> SolvedTable:
     start = time.perf_counter()
     states = public_states(table, rules)
-    bots = [strategy(name) for name in STRATEGIES]
+    bots = [strategy(name) for name in PLAN_ROLLERS]
     tally, records, exact = _Tally(len(table), len(bots)), [], True
     with progress_bar(len(states), "Sly Dice claim games", progress) as bar:
         for state in states:

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from dicelab.core.present.numbers import parse_fraction
 from dicelab.sly_dice.rules import COMMON_DICE, OWN_DICE, SlyRules
-from dicelab.sly_dice.strategy import STRATEGIES
+from dicelab.sly_dice.strategy import PLAN_ROLLERS
 
 if TYPE_CHECKING:
     from dicelab.sly_dice.solved import SolvedTable
@@ -73,7 +73,7 @@ def check_solution(result: SolvedTable, table: tuple[str, ...], rules: SlyRules)
     _check_cards(result, table, rules)
     _chance(result.free_lies)
     bots = [e.bot for e in result.exploits]
-    _need(bots == list(STRATEGIES), "the bots' exploitability is not of every bot")
+    _need(bots == list(PLAN_ROLLERS), "the bots' exploitability is not of every bot")
     for e in result.exploits:
         _need(min(e.as_claimer, e.as_accuser, e.equilibrium_gain) >= 0, f"a gain below 0 ({e.bot})")
     _check_states(result, table)

@@ -1,4 +1,4 @@
-"""Bots for Sly Dice: `honest`, `random-liar`, `calculator` and `equilibrium`.
+"""Bots for Sly Dice: `honest`, `random-liar`, `calculator`, `fixed-plan` and `equilibrium`.
 
 Each is a strategy of the engine contract, `bot(view, actions, rng) ->
 action`: it sees only its own view (its own dice, the common dice and what
@@ -14,9 +14,13 @@ the others set aside).
   exact posterior the others can compute); accuses when the exact posterior
   makes accusing worth more than passing (`bayes.should_accuse`), assuming
   claimers lie one time in four;
-- `equilibrium`: rolls like `honest`; claims and accuses as the solved claim
-  game says (`equilibrium`): a Nash equilibrium, so no way of claiming or
-  accusing gains against it in that game.
+- `fixed-plan`: rolls like `honest`; claims and accuses as the solved claim
+  game says (`equilibrium`): a Nash equilibrium of the round with the
+  rolling fixed to the plan, so no way of claiming or accusing gains
+  against it in that game;
+- `equilibrium`: rolls, sets dice aside, claims and accuses as the solved
+  whole round says (`round_play`): no way of playing the round gains
+  against it (to the LP's last decimals).
 
 `claim_chances` and `accuse_chance` say exactly how often a bot does what.
 Every bot shows a lie nobody accused (it takes the Successful-lie card).
@@ -35,7 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -47,19 +51,22 @@ from dicelab.sly_dice.odds import points_plan
 from dicelab.sly_dice.seen import Hand, Seen
 from dicelab.sly_dice.state import GameState
 
-STRATEGIES = ("honest", "random-liar", "calculator", "equilibrium")
+K = TypeVar("K")
+STRATEGIES = ("honest", "random-liar", "calculator", "fixed-plan", "equilibrium")
 
 
 @dataclass(frozen=True)
 class Bot:
     """A bot (see the module): `lie_rate` and `accuse_rate` for the random liar,
-    `calculating` for the calculator, `solved` for the equilibrium bot."""
+    `calculating` for the calculator, `solved` for the fixed-plan bot and
+    `whole_round` for the equilibrium bot."""
 
     name: str
     lie_rate: Fraction = Fraction(0)
     accuse_rate: Fraction = Fraction(0)
     calculating: bool = False
     solved: bool = False
+    whole_round: bool = False
 
     def __call__(self, view: GameState, actions: list[Action], rng: np.random.Generator) -> Action:
         if view.viewer is None or not actions:
@@ -68,7 +75,7 @@ class Bot:
         if phase == "common":
             return RollCommon()
         if phase == "rolling":
-            return self._roll(view)
+            return self._roll(view, rng)
         if phase == "claim":
             return Claim(self._claim(view, rng))
         if phase == "ask":
@@ -78,11 +85,17 @@ class Bot:
         lying = seat.claim not in view.rules.true_cards(view.common + seat.own, view.table)
         return Reveal(lying)
 
-    def _roll(self, view: GameState) -> Action:
+    def _roll(self, view: GameState, rng: np.random.Generator) -> Action:
         seat = view.seats[view.viewer or 0]
         if not seat.rolls:
             return Roll()
         assert view.common is not None
+        if self.whole_round:
+            from dicelab.sly_dice.round_play import rolling_chances
+
+            chances = rolling_chances(view.common, seat.aside, seat.hidden, view.table, view.rules)
+            face = _draw(chances, rng)
+            return Stop() if face is None else Roll(seat.hidden.index(face))
         plan = points_plan(as_hand(view.common), view.table, view.rules)
         face = plan.choice(seat.aside, seat.hidden, seat.rolls)
         return Stop() if face is None else Roll(seat.hidden.index(face))
@@ -101,6 +114,10 @@ class Bot:
     def claim_chances(self, seen: Seen, hidden: Hand) -> dict[str, Fraction]:
         """How often this bot claims each card (those it may claim) when its
         hidden dice are `hidden`: an exact description of what it does."""
+        if self.whole_round:
+            from dicelab.sly_dice.round_play import claim_chances as round_claims
+
+            return round_claims(seen.common, seen.ordered, hidden, seen.table, seen.rules)
         forced = self._forced(seen, hidden)
         if forced is not None:
             return {forced: Fraction(1)}
@@ -127,6 +144,10 @@ class Bot:
         >>> strategy("honest").read_claim(seen, "four_kind").posterior  # it never lies
         Fraction(1, 1)
         """
+        if self.whole_round:
+            from dicelab.sly_dice.round_play import read_claim
+
+            return read_claim(seen.common, seen.ordered, claim, seen.table, seen.rules)
         weighted = stopped_hands(seen.common, seen.aside, seen.table, seen.rules)
         card = seen.rules.card(claim)
         weights: dict[bool, Fraction] = {True: Fraction(0), False: Fraction(0)}
@@ -159,6 +180,10 @@ class Bot:
 
     def accuse_chance(self, seen: Seen, claim: str) -> Fraction:
         """How often this bot accuses the claim `claim` of a player it sees so."""
+        if self.whole_round:
+            from dicelab.sly_dice.round_play import accuse_chance as round_accuse
+
+            return round_accuse(seen.common, seen.ordered, claim, seen.table, seen.rules)
         if self.solved:
             from dicelab.sly_dice.equilibrium import accuse_chance
 
@@ -188,9 +213,9 @@ def _best_expected(seen: Seen, honest: str, false: list[str]) -> str:
     return best
 
 
-def _draw(chances: dict[str, Fraction], rng: np.random.Generator) -> str:
-    """A card drawn with these chances (one uniform number, compared exactly);
-    no draw when one card is certain."""
+def _draw(chances: dict[K, Fraction], rng: np.random.Generator) -> K:
+    """A card (or a choice) drawn with these chances (one uniform number,
+    compared exactly); no draw when one is certain."""
     if len(chances) == 1:
         return next(iter(chances))
     point, total = Fraction(rng.random()), Fraction(0)
@@ -205,8 +230,13 @@ BOTS = {
     "honest": Bot("honest"),
     "random-liar": Bot("random-liar", lie_rate=Fraction(1, 3), accuse_rate=Fraction(1, 4)),
     "calculator": Bot("calculator", calculating=True),
-    "equilibrium": Bot("equilibrium", solved=True),
+    "fixed-plan": Bot("fixed-plan", solved=True),
+    "equilibrium": Bot("equilibrium", solved=True, whole_round=True),
 }
+
+
+PLAN_ROLLERS = tuple(name for name in STRATEGIES if not BOTS[name].whole_round)
+"""The bots that roll by the points plan (the fixed-plan claim game's players)."""
 
 
 def strategy(name: str, **options: Any) -> Bot:
@@ -225,4 +255,5 @@ def strategy(name: str, **options: Any) -> Bot:
         rates.get("accuse_rate", bot.accuse_rate),
         bot.calculating,
         bot.solved,
+        bot.whole_round,
     )

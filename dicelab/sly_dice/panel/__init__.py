@@ -106,7 +106,7 @@ class SlyDicePanel(Reviewing, BotsPanel[SlyDiceGame, HintsView]):
         seed = self._setup(WORDS, lang, seed, teacher)
         self.kinds: list[str | None] = [None, *kinds]
         self._bots = [strategy(kind) for kind in kinds]  # seat by seat, after yours
-        if "equilibrium" in kinds:
+        if {"equilibrium", "fixed-plan"} & set(kinds):
             from dicelab.sly_dice.equilibrium import warm_up
 
             warm_up()  # the LP solver loads while you roll

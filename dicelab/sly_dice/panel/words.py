@@ -38,6 +38,7 @@ WORDS = COMMON_WORDS | messages(
     msg("sly-dice|bot_honest", "honest bot"),
     msg("sly-dice|bot_random-liar", "random liar bot"),
     msg("sly-dice|bot_calculator", "calculator bot"),
+    msg("sly-dice|bot_fixed-plan", "fixed-plan bot"),
     msg("sly-dice|bot_equilibrium", "equilibrium bot"),
     msg(
         "sly-dice|about_honest",
@@ -49,8 +50,13 @@ WORDS = COMMON_WORDS | messages(
         "Lies when it expects nobody to accuse; accuses when Bayes' rule says it pays",
     ),
     msg(
+        "sly-dice|about_fixed-plan",
+        "Rolls by the points plan; claims and accuses as the solved claim game says",
+    ),
+    msg(
         "sly-dice|about_equilibrium",
-        "Claims and accuses as the solved claim game says: no way of playing gains against it",
+        "Rolls, sets aside, claims and accuses as the solved whole round says: "
+        "no way of playing gains against it",
     ),
     msg("sly-dice|review_at_round", "Round {round}: {claim}"),
     msg("sly-dice|review_hidden", "hidden"),
