@@ -73,4 +73,5 @@ class TablePanel(Panel[G, H]):
             return super().in_language(lang)
         panel = type(self).at_table(game, lang, watch=game.watching)
         panel.hints_toggle.value = self.hints_toggle.value
+        self._carry_over(panel)
         return panel

@@ -410,7 +410,12 @@ class Panel(Generic[G, H]):
         what it was given, such as an advisor)."""
         panel = type(self)._playing(self._game, lang=lang, **self._options())
         panel.hints_toggle.value = self.hints_toggle.value
+        self._carry_over(panel)
         return panel
+
+    def _carry_over(self, panel: Any) -> None:
+        """What a panel taking over in another language keeps besides the game
+        (the review in sight, for a panel that reviews games)."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._game!r}>"

@@ -200,6 +200,17 @@ class ReviewView:
         self.player_menu.value = reviews[0].player if reviews else None
         self._choose_player()
 
+    def keep(self, other: ReviewView) -> None:
+        """Show what `other` shows (a panel in another language taking over): the
+        same reviews, player and choice, drawn in this view's words."""
+        if not other.reviews:
+            return
+        self.show(other.reviews)
+        set_visible(self.widget, True)
+        self.player_menu.value = other.player_menu.value
+        self.index = other.index
+        self._draw()
+
     @property
     def review(self) -> PlayerReview[Any] | None:
         """The review of the player chosen."""
@@ -247,10 +258,11 @@ class ReviewView:
 
 
 class Reviewing:
-    """A panel whose end screen offers "Review this game": `_add_review(...)`
-    (in its build) makes the view and the button; a click runs the game's
+    """A panel whose end screen offers "Review this game": `_add_review(...)` (in
+    its build) makes the view and the button; a click runs the game's
     `_review_work()` in the background, then `_reviewed(extra)` (the Dice
-    Poker panel keeps the table it solved)."""
+    Poker panel keeps the table it solved).  In another language the review
+    stays in sight (`_carry_over`)."""
 
     words: Words
     lang: str
@@ -281,6 +293,10 @@ class Reviewing:
             self.message.info(self.words("review_busy"))
             return
         self.review.start(self._review_work(), self._reviewed, self._review_failed)
+
+    def _carry_over(self, panel: Any) -> None:
+        """The panel taking over in another language keeps the review in sight."""
+        panel.review.keep(self.review)
 
     def _review_work(self) -> Callable[[Any], tuple[Any, tuple[PlayerReview[Any], ...]]]:
         """The work of the review: progress -> (something for `_reviewed`, the reviews)."""

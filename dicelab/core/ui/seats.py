@@ -123,6 +123,7 @@ class BotsPanel(TablePanel[G, H]):
             panel = type(self)(game.players, 0, lang, **self._settings_of(game), **self._options())
         panel._install(game, self.seed, keep=self)
         panel.hints_toggle.value = self.hints_toggle.value
+        self._carry_over(panel)
         return panel
 
     def add_to_footer(self, control: widgets.Widget, box: widgets.Widget) -> None:
