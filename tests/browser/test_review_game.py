@@ -33,7 +33,7 @@ from dicelab.solo.game import SoloGame
 from dicelab.solo.panel.words import WORDS as SOLO_WORDS
 from dicelab.solo.review import review_game as solo_review
 from dicelab.solo.review_text import top_text
-from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, resize, screenshot
+from tests.browser.conftest import LAPTOP, PROJECTOR, cut_labels, resize, screenshot, show
 from tests.browser.keyboard import Keyboard
 from tests.browser.test_accessibility import load, violations
 
@@ -220,3 +220,22 @@ def test_the_review_is_used_with_the_keyboard_alone(
     page.keyboard.press("Enter")
     expect(position).to_have_text(w("review_position", n=2, count=count))
     keys.check(keys.where(), "Enter")
+
+
+def test_the_review_stays_in_sight_when_the_language_changes(open_app, solitaire_finished):
+    """The app's language switch builds the panel again in the new language: the
+    review goes on where it was (the second choice), in the new words."""
+    page = open_app(PROJECTOR, "en", "solitaire")
+    panel = page.locator(".dicelab-solitaire")
+    load(panel, SOLITAIRE_SAVE)
+    panel.locator(".dicelab-review-game").click()
+    count = len(solitaire_finished[0].decisions)
+    position = panel.locator(".dicelab-review-position")
+    expect(position).to_have_text(
+        Words(SOLITAIRE_WORDS, "en")("review_position", n=1, count=count), timeout=REVIEWED
+    )
+    panel.locator(".dicelab-review-next").click()
+    expect(position).to_have_text(Words(SOLITAIRE_WORDS, "en")("review_position", n=2, count=count))
+    show(page, PROJECTOR, "it", "solitaire")
+    said = Words(SOLITAIRE_WORDS, "it")("review_position", n=2, count=count)
+    expect(page.locator(".dicelab-solitaire .dicelab-review-position")).to_have_text(said)
