@@ -81,7 +81,7 @@ def state_solution(common: Hand, aside: Hand, table: tuple[str, ...], rules: Sly
 def solution_of(seen: Seen) -> Solution:
     """The solved game of what `seen` shows; the cards in the rules' order (the
     game does not depend on the order on the table)."""
-    table = tuple(c for c in seen.rules.ids if c in seen.table)
+    table = seen.rules.in_order(seen.table)
     return state_solution(as_hand(seen.common), as_hand(seen.aside), table, seen.rules)
 
 

@@ -123,7 +123,7 @@ def claim_values(seen: Seen, hidden: Hand) -> dict[str, float]:
     >>> max(values, key=values.__getitem__)
     'three_kind'
     """
-    cards = tuple(c for c in seen.rules.ids if c in seen.table)
+    cards = seen.rules.in_order(seen.table)
     worth = action_values(seen.common, seen.ordered, hidden, seen.table, seen.rules)
     return {cards[arg]: v for (kind, arg), v in worth.items() if kind == "claim"}
 
@@ -132,7 +132,7 @@ def accusation_values(seen: Seen, claim: str) -> dict[str, float] | None:
     """What accusing and passing are worth to the accuser (minus the claimer's
     gain) against the equilibrium claimer who made `claim` with these dice set
     aside (in order); None when the equilibrium never makes that claim there."""
-    solved, cards = solved_for(seen.common, seen.table, seen.rules)
+    solved, cards = solved_for(seen.common, seen.table, seen.rules), seen.rules.in_order(seen.table)
     spec, seq, c = solved.spec, seen.ordered, cards.index(claim)
     accused = passed = total = 0.0
     for where, hidden, mass in walk(spec, solved.policy):

@@ -51,16 +51,10 @@ def solved_round(common: Hand, table: tuple[str, ...], rules: SlyRules) -> Solve
     return solve_round(round_spec(common, table, rules))
 
 
-def _solved(common: Hand, table: tuple[str, ...], rules: SlyRules) -> SolvedRound:
-    return solved_for(common, table, rules)[0]
-
-
-def solved_for(
-    common: Hand, table: tuple[str, ...], rules: SlyRules
-) -> tuple[SolvedRound, tuple[str, ...]]:
-    """The round over `common` solved, and its cards (the table in the rules' order)."""
-    ordered = tuple(c for c in rules.ids if c in table)
-    return solved_round(as_hand(common), ordered, rules), ordered
+def solved_for(common: Hand, table: tuple[str, ...], rules: SlyRules) -> SolvedRound:
+    """The round over `common` with the cards `table` solved (kept), whatever the
+    order on the table: its cards are `rules.in_order(table)`."""
+    return solved_round(as_hand(common), rules.in_order(table), rules)
 
 
 def action_values(
@@ -68,7 +62,7 @@ def action_values(
 ) -> dict[Action, float]:
     """What each action at this position is worth against the equilibrium accuser,
     the best play following it (the cards in the rules' order)."""
-    ordered = tuple(c for c in rules.ids if c in table)
+    ordered = rules.in_order(table)
     return _worths(as_hand(common), ordered, rules)[tuple(aside), as_hand(hidden)]
 
 
@@ -100,7 +94,7 @@ def rolling_chances(
 ) -> dict[int | None, Fraction]:
     """How often the equilibrium stops (None) or sets each face aside and rolls
     again, with `aside` set aside (in order) and `hidden` behind the shield."""
-    solved = _solved(common, table, rules)
+    solved = solved_for(common, table, rules)
     found: dict[int | None, float] = {}
     for (kind, arg), p in solved.policy[tuple(aside), as_hand(hidden)].items():
         key = None if kind == "claim" else arg
@@ -113,8 +107,8 @@ def claim_chances(
 ) -> dict[str, Fraction]:
     """How often the equilibrium claims each card once it stops here (when it
     would not have stopped here, the claim that gains most against its accuser)."""
-    solved = _solved(common, table, rules)
-    cards = tuple(c for c in rules.ids if c in table)
+    solved = solved_for(common, table, rules)
+    cards = rules.in_order(table)
     seq, hidden = tuple(aside), as_hand(hidden)
     claims = {
         cards[arg]: p for (kind, arg), p in solved.policy[seq, hidden].items() if kind == "claim"
@@ -134,8 +128,8 @@ def accuse_chance(
     common: Hand, aside: Hand, claim: str, table: tuple[str, ...], rules: SlyRules
 ) -> Fraction:
     """How often the equilibrium accuses `claim` made with `aside` set aside, in order."""
-    solved = _solved(common, table, rules)
-    cards = tuple(c for c in rules.ids if c in table)
+    solved = solved_for(common, table, rules)
+    cards = rules.in_order(table)
     q = solved.accuse[tuple(aside), cards.index(claim)]
     return exact({True: q, False: 1 - q}).get(True, Fraction(0))
 
@@ -146,9 +140,9 @@ def read_claim(
     """Bayes' rule for `claim` made by the equilibrium claimer with `aside` set
     aside (in order): which hidden hands reach there how often, and how often
     each makes this claim."""
-    solved = _solved(common, table, rules)
+    solved = solved_for(common, table, rules)
     spec, seq = solved.spec, tuple(aside)
-    c = tuple(x for x in rules.ids if x in table).index(claim)
+    c = rules.in_order(table).index(claim)
     weights = {True: 0.0, False: 0.0}
     claimed = {True: 0.0, False: 0.0}
     for where, hidden, mass in walk(spec, solved.policy):

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from dicelab.core.dice.hands import sorted_hands, weight
+from dicelab.core.present.numbers import fraction_text, parse_fraction
 from dicelab.core.ui.progress import progress_bar
 from dicelab.sly_dice.odds import points_plan
 from dicelab.sly_dice.round_game import (
@@ -111,7 +112,7 @@ class SolvedWholeRound:
         """Everything as plain data (the fixed plan's value as "p/q" and a float)."""
         data = asdict(self)
         data["fixed_value"] = {
-            "exact": f"{self.fixed_value.numerator}/{self.fixed_value.denominator}",
+            "exact": fraction_text(self.fixed_value),
             "decimal": round(float(self.fixed_value), 9),
         }
         data["certificate"] = {"gap": self.gap, "tolerance": LP_TOLERANCE}
@@ -124,7 +125,7 @@ class SolvedWholeRound:
             tuple(data["table"]),
             data["rules"],
             float(data["value"]),
-            Fraction(data["fixed_value"]["exact"]),
+            parse_fraction(data["fixed_value"]["exact"]),
             float(data["gap"]),
             float(data["lies"]),
             float(data["departs"]),

@@ -262,6 +262,15 @@ class SlyRules:
         found: tuple[str, ...] = self.__dict__["_ids"]
         return found
 
+    def in_order(self, table: Sequence[str]) -> tuple[str, ...]:
+        """The cards of `table` in the rules' order (the solved games' order,
+        whatever the order on the table).
+
+        >>> DEFAULT_RULES.in_order(["full_house", "pair"])
+        ('pair', 'full_house')
+        """
+        return tuple(c for c in self.ids if c in table)
+
     def card(self, card_id: str) -> Card:
         """The game's card with this id."""
         for card in self.cards:
