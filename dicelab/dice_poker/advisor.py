@@ -31,11 +31,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
-import numpy as np
-
-from dicelab.core.dice.hands import Hand, as_hand, sub_hands
+from dicelab.core.dice.hands import Hand, as_hand
 from dicelab.core.engine.checks import whole_number
 from dicelab.core.i18n import msg, msg_plural, translate
 from dicelab.core.present.table import PROBABILITY, Column, OddsTable
@@ -44,10 +43,9 @@ from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.rules import DICE, ROLLS_PER_TURN, Ruleset, get_ruleset, hold_text
 from dicelab.dice_poker.solver import CardState, Solution, solve
 from dicelab.dice_poker.solver.cache import ruleset_key
-from dicelab.dice_poker.solver.kernels import KEEPS, Workspace, average_keeps, end_values, reroll
-from dicelab.dice_poker.solver.rewards import ILLEGAL, legal_points
-from dicelab.dice_poker.solver.space import keep_lattice
+from dicelab.dice_poker.solver.lookup import Boxes, Holds
 from dicelab.dice_poker.state import GameState
+from dicelab.dice_poker.values import TurnAdvice, turn_advice, turn_values
 from dicelab.errors import SettingsError
 
 MAX_ROLLS_LEFT = 2
@@ -165,19 +163,18 @@ def advise(
     hand = as_hand(dice, 5)
     if solution is None:
         solution = solve(rules, progress=progress)
-    elif ruleset_key(solution.rules) != ruleset_key(rules):
+    elif solution.rules is not rules and ruleset_key(solution.rules) != ruleset_key(rules):
         raise SettingsError(f"this solution is for {solution.rules.name}, not {rules.name}")
+    advice = turn_advice(solution, state, hand, rolls_left)
     if rolls_left == 0:
-        return _box_table(solution, state, hand, lang)
-    return _hold_table(solution, state, hand, rolls_left, lang)
+        return _box_table(advice, solution.rules, state, hand, lang)
+    return _hold_table(advice, solution.rules, state, hand, rolls_left, lang)
 
 
-def _state_arrays(solution: Solution, state: CardState) -> tuple[np.ndarray, ...]:
-    filled, upper, poker_fifty = solution.space.unflat(np.array([solution.index(state)]))
-    return filled, upper, poker_fifty
-
-
-def _meta(rules: Ruleset, state: CardState, hand: Hand, rolls_left: int) -> dict[str, Any]:
+def _meta(
+    rules: Ruleset, state: CardState, hand: Hand, rolls_left: int, best: str, top: dict[str, Any]
+) -> dict[str, Any]:
+    """The table's facts: the turn, and its best option with its expected score."""
     return {
         "game": "dice-poker",
         "ruleset": rules.name,
@@ -187,123 +184,81 @@ def _meta(rules: Ruleset, state: CardState, hand: Hand, rolls_left: int) -> dict
         "upper_total": state.upper_total,
         "poker_fifty": bool(state.poker_fifty),
         "banked": state.points(rules),
+        "best": best,
+        "expected_score": top["expected_score"],
     }
 
 
-def _finish(rows: list[dict[str, Any]], values: list[float]) -> list[dict[str, Any]]:
-    """Best first.  Options whose values agree to 1e-6 (exact ties, up to the
-    float noise of the solver) keep their given order, on every machine."""
-    order = sorted(range(len(rows)), key=lambda i: -round(values[i], 6))
-    best = values[order[0]]
-    out = []
-    for i in order:
-        row = rows[i]
-        row["expected_score"] = round(values[i], PLACES)
-        row["delta"] = round(best - values[i], PLACES) + 0.0
-        out.append(row)
-    return out
+def _scores(value: float, delta: float) -> dict[str, float]:
+    """An option's expected final score and delta, as the table shows them."""
+    return {"expected_score": round(value, PLACES), "delta": round(delta, PLACES) + 0.0}
 
 
-def hold_values(
-    solution: Solution, state: CardState, hand: Hand, rolls_left: int
-) -> dict[Hand, float]:
+def hold_values(solution: Solution, state: CardState, hand: Hand, rolls_left: int) -> Holds:
     """The expected final score of each hold of `hand` with `rolls_left` (1 or
     2) rolls left, in `sub_hands` order (all five dice: stopping now), with
     optimal play after it (float64 from the solver)."""
-    space, w = solution.space, keep_lattice()
-    filled, upper, poker_fifty = _state_arrays(solution, state)
-    ws = Workspace(1, space.boxes)
-    end = end_values(space, solution.values, solution.seconds, filled, upper, poker_fifty, ws)
-    after = end.mean
-    if rolls_left == 2:
-        after = reroll(end.mean, end.second, end, ws, (ws.hands[0], ws.hands[1])).mean
-    keeps = average_keeps(after, np.empty((KEEPS, 1)), ws.cand)
-    offsets = np.cumsum([0] + [len(level) for level in w.keeps])
-    banked = state.points(solution.rules)
-    values = {}
-    for hold in sub_hands(hand):
-        size, index = w.keep_index[hold]
-        value = end.mean[index, 0] if hold == hand else keeps[offsets[size] + index, 0]
-        values[hold] = banked + float(value)
-    return values
+    return turn_values(solution, state, hand, rolls_left)[0]
 
 
-def _hold_table(
-    solution: Solution, state: CardState, hand: Hand, rolls_left: int, lang: str
-) -> OddsTable:
-    from dicelab.dice_poker.odds import HOLD_COLUMN, current_turn_table
+def box_values(solution: Solution, state: CardState, hand: Hand) -> Boxes:
+    """Each box the rules let `hand` fill now, in card order: its points, the
+    bonus it earns and the expected final score with optimal play after it."""
+    return turn_values(solution, state, hand, 0)[1]
 
-    rules = solution.rules
-    odds = current_turn_table(hand, rolls_left, rules)
-    open_boxes = [b for b in rules.boxes if b.id not in state.filled]
-    rows, values = [], []
-    for hold, value in hold_values(solution, state, hand, rolls_left).items():
-        chances = odds.row(hold)
-        rows.append(
-            {
-                "hold": hold,
-                "rerolled": DICE - len(hold),
-                **{box.id: chances[box.id] for box in open_boxes},
-            }
-        )
-        values.append(value)
+
+def _hold_columns(rules: Ruleset, open_boxes: tuple[int, ...], lang: str) -> tuple[Column, ...]:
+    """The hold table's columns: the hold, its value, and the odds of each open box."""
+    return _hold_head(lang) + tuple(_odds_column(rules, b, lang) for b in open_boxes)
+
+
+@lru_cache(maxsize=16)
+def _hold_head(lang: str) -> tuple[Column, ...]:
+    from dicelab.dice_poker.odds import HOLD_COLUMN
+
     columns = (
         HOLD_COLUMN,
         Column("rerolled", "Dice rerolled"),
         Column("expected_score", "Expected final score"),
         Column("delta", "Delta"),
-        *(Column(box.id, box.label(lang), PROBABILITY) for box in open_boxes),
     )
-    rows = _finish(rows, values)
-    meta = _meta(rules, state, hand, rolls_left) | {
-        "best": hold_text(rows[0]["hold"]),
-        "expected_score": rows[0]["expected_score"],
-    }
+    return _headed(columns, lang)
+
+
+@lru_cache(maxsize=1024)
+def _odds_column(rules: Ruleset, b: int, lang: str) -> Column:
+    box = rules.boxes[b]
+    return Column(box.id, box.label(lang), PROBABILITY)
+
+
+def _hold_table(
+    advice: TurnAdvice, rules: Ruleset, state: CardState, hand: Hand, rolls_left: int, lang: str
+) -> OddsTable:
+    open_boxes = [(b, box) for b, box in enumerate(rules.boxes) if box.id not in state.filled]
+    rows: list[dict[str, Any]] = [
+        {
+            "hold": hold,
+            "rerolled": DICE - len(hold),
+            **_scores(value, delta),
+            **{box.id: chances[b] for b, box in open_boxes},
+        }
+        for hold, value, delta, chances in zip(
+            advice.options, advice.values, advice.deltas, advice.odds
+        )
+    ]
     faces = " ".join(map(str, hand))
     return OddsTable(
         translate(HOLD_TITLE, lang, count=rolls_left, hand=faces),
-        _headed(columns, lang),
+        _hold_columns(rules, tuple(b for b, _box in open_boxes), lang),
         tuple(rows),
-        meta,
+        _meta(rules, state, hand, rolls_left, hold_text(rows[0]["hold"]), rows[0]),
         note=f"{translate(NOTE, lang)} {translate(ODDS_NOTE, lang)}",
     )
 
 
-def box_values(
-    solution: Solution, state: CardState, hand: Hand
-) -> dict[str, tuple[int, int, float]]:
-    """Each box the rules let `hand` fill now, in card order: its points, the
-    bonus it earns and the expected final score with optimal play after it."""
-    rules, space = solution.rules, solution.space
-    filled = sum(1 << b for b, box_id in enumerate(rules.box_ids) if box_id in state.filled)
-    poker_fifty = bool(state.poker_fifty)
-    points, poker_bonus = legal_points(rules, filled, poker_fifty)
-    h = keep_lattice().keep_index[hand][1]
-    banked = state.points(rules)
-    values = {}
-    for b, box in enumerate(rules.boxes):
-        p = int(points[b, h])
-        if p == ILLEGAL:
-            continue
-        upper = state.upper_total + (p if space.faces[b] else 0)
-        bonus = int(poker_bonus[h]) + rules.upper_bonus_for(upper)
-        bonus -= rules.upper_bonus_for(state.upper_total)
-        nxt = CardState(
-            state.filled | {box.id},
-            upper,
-            (p == 50) if box.id == "poker" else bool(state.poker_fifty),
-        )
-        values[box.id] = (p, bonus, banked + p + bonus + solution.future(nxt))
-    return values
-
-
-def _box_table(solution: Solution, state: CardState, hand: Hand, lang: str) -> OddsTable:
-    rules = solution.rules
-    rows, values = [], []
-    for box_id, (p, bonus, value) in box_values(solution, state, hand).items():
-        box = rules.box(box_id)
-        rows.append({"box": box.id, "name": box.label(lang), "points": p, "bonus": bonus})
-        values.append(value)
+@lru_cache(maxsize=16)
+def _box_columns(lang: str) -> tuple[Column, ...]:
+    """The box table's columns: the box, its points and bonus, its value."""
     columns = (
         Column("box", "Box"),
         Column("name", "Name"),
@@ -312,16 +267,25 @@ def _box_table(solution: Solution, state: CardState, hand: Hand, lang: str) -> O
         Column("expected_score", "Expected final score"),
         Column("delta", "Delta"),
     )
-    rows = _finish(rows, values)
-    meta = _meta(rules, state, hand, 0) | {
-        "best": rows[0]["box"],
-        "expected_score": rows[0]["expected_score"],
-    }
+    return _headed(columns, lang)
+
+
+def _box_table(
+    advice: TurnAdvice, rules: Ruleset, state: CardState, hand: Hand, lang: str
+) -> OddsTable:
+    rows: list[dict[str, Any]] = []
+    for box_id, value, delta in zip(advice.options, advice.values, advice.deltas):
+        points, bonus, _value = advice.boxes[str(box_id)]
+        box = rules.box(str(box_id))
+        rows.append(
+            {"box": box.id, "name": box.label(lang), "points": points, "bonus": bonus}
+            | _scores(value, delta)
+        )
     return OddsTable(
         translate(BOX_TITLE, lang, hand=" ".join(map(str, hand))),
-        _headed(columns, lang),
+        _box_columns(lang),
         tuple(rows),
-        meta,
+        _meta(rules, state, hand, 0, rows[0]["box"], rows[0]),
         note=translate(NOTE, lang),
     )
 
@@ -363,16 +327,21 @@ class PanelAdvisor:
         """Solve the ruleset (or load its table from the cache) and advise with it."""
         return cls(solve(ruleset, progress=progress))
 
-    def advise(self, state: GameState) -> dict[str, dict[str, float]]:
+    def advise(self, state: GameState) -> dict[str, dict[Any, float]]:
         """{"holds": {hold: expected final score}, "boxes": {box id: ...}} (a hold
-        is the sorted tuple of held faces; all five dice: stopping)."""
+        is the sorted tuple of held faces; all five dice: stopping), rounded
+        as the advice table shows them."""
         if state.dice is None or state.finished:
             return {"holds": {}, "boxes": {}}
         card, rolls_left = state.cards[state.current], ROLLS_PER_TURN - state.rolls_used
         rules = state.ruleset
-        boxes = advise(card, state.dice, 0, rules, solution=self.solution)
-        advice = {"holds": {}, "boxes": {row["box"]: row["expected_score"] for row in boxes}}
-        if rolls_left:
-            holds = advise(card, state.dice, rolls_left, rules, solution=self.solution)
-            advice["holds"] = {row["hold"]: row["expected_score"] for row in holds}
-        return advice
+        if ruleset_key(self.solution.rules) != ruleset_key(rules):
+            raise SettingsError(
+                f"this solution is for {self.solution.rules.name}, not {rules.name}"
+            )
+        hand = as_hand(state.dice, DICE)
+        holds, boxes = turn_values(self.solution, CardState.from_card(card), hand, rolls_left)
+        return {
+            "holds": {hold: round(v, PLACES) for hold, v in holds.items()},
+            "boxes": {box: round(v, PLACES) for box, (_p, _b, v) in boxes.items()},
+        }

@@ -198,10 +198,7 @@ def current_turn_table(
             {
                 "hold": hold,
                 "rerolled": DICE - len(hold),
-                **{
-                    box.id: plan.keep_value(b, hold, rolls_left)
-                    for b, box in enumerate(rules.boxes)
-                },
+                **dict(zip(rules.box_ids, plan.hold_row(hold, rolls_left))),
             }
             for hold in sub_hands(hand)
         )

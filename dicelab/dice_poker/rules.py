@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any, Literal, get_args
 
 import numpy as np
@@ -77,10 +77,17 @@ class Ruleset:
         """Turns per player: one per box."""
         return len(self.boxes)
 
-    @property
+    @cached_property
     def box_ids(self) -> tuple[str, ...]:
         """The ids of the boxes, in score-card order."""
         return tuple(b.id for b in self.boxes)
+
+    def __hash__(self) -> int:
+        """The fields' hash, made once: a ruleset keys every table cached for it."""
+        if "_hash" not in self.__dict__:
+            fields = tuple(getattr(self, f.name) for f in dataclasses.fields(self))
+            self.__dict__["_hash"] = hash(fields)
+        return int(self.__dict__["_hash"])
 
     def box(self, box_id: str) -> Box:
         """The box with this id; a clear error for an unknown one."""
@@ -98,6 +105,8 @@ class Ruleset:
         >>> [get_ruleset(name).upper_bonus_for(63) for name in ("dice-poker", "yahtzee")]
         [0, 35]
         """
+        if isinstance(upper_total, int):
+            return self.upper_bonus if upper_total >= self.upper_bonus_threshold else 0
         reached = np.asarray(upper_total) >= self.upper_bonus_threshold
         earned = np.where(reached, self.upper_bonus, 0)
         return int(earned) if earned.ndim == 0 else earned

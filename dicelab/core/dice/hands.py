@@ -91,10 +91,15 @@ def sub_hands(hand: Hand) -> list[Hand]:
     >>> sub_hands((2, 2, 5))
     [(2, 2, 5), (2, 2), (2, 5), (2,), (5,), ()]
     """
+    return list(_sub_hands(hand))
+
+
+@cache
+def _sub_hands(hand: Hand) -> tuple[Hand, ...]:
     counts = face_counts(hand)
     choices = itertools.product(*(range(c, -1, -1) for c in counts))
     subs = [tuple(f for f, c in zip(FACES, pick) for _ in range(c)) for pick in choices]
-    return sorted(subs, key=lambda s: (-len(s), s))
+    return tuple(sorted(subs, key=lambda s: (-len(s), s)))
 
 
 def remove(hand: Hand, part: Hand) -> Hand:

@@ -23,7 +23,8 @@ Fraction(91, 216)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
@@ -47,6 +48,9 @@ class RerollPlan:
     rolls: int
     hand_values: tuple[np.ndarray, ...]
     keep_values: tuple[np.ndarray | None, ...]
+    _fractions: dict[int, tuple[tuple[Fraction, ...], ...]] = field(
+        default_factory=dict, repr=False
+    )
 
     def denominator(self, rolls_left: int) -> int:
         """The common denominator of the values with `rolls_left` rolls to come."""
@@ -78,13 +82,37 @@ class RerollPlan:
     def keep_value(self, target: int, keep: Hand, rolls_left: int) -> Fraction:
         """The exact value of holding `keep` with `rolls_left` rolls to come (>= 1);
         holding all the dice is stopping."""
-        if len(keep) == self.space.n:
-            return Fraction(int(self.hand_values[0][target, self.space.index[keep]]))
-        numerators = self.keep_values[rolls_left]
-        if numerators is None:
-            raise ValueError("with no rolls left there is nothing to hold")
-        value = int(numerators[target, self.space.keep_index[keep]])
-        return Fraction(value, self.denominator(rolls_left))
+        return self.hold_row(keep, rolls_left)[target]
+
+    def hold_row(self, keep: Hand, rolls_left: int) -> tuple[Fraction, ...]:
+        """`keep_value` of every target at once: a row of a table of fractions
+        made once for all the keeps (the hands, for stopping) on first use.
+
+        >>> from dicelab.core.dice.hands import dice_space
+        >>> plan = plan_rerolls(dice_space(1), np.array([[0, 0, 0, 0, 0, 1]]), rolls=2)
+        >>> plan.hold_row((), 1), plan.hold_row((6,), 1)  # reroll the die, or stop on a six
+        ((Fraction(1, 6),), (Fraction(1, 1),))
+        """
+        return self.hold_rows([keep], rolls_left)[0]
+
+    def hold_rows(self, keeps: Sequence[Hand], rolls_left: int) -> tuple[tuple[Fraction, ...], ...]:
+        """`hold_row` of each keep, in order."""
+        hands, rows, n = self._rows(0), self._rows(rolls_left), self.space.n
+        index, keep_index = self.space.index, self.space.keep_index
+        return tuple(hands[index[k]] if len(k) == n else rows[keep_index[k]] for k in keeps)
+
+    def _rows(self, rolls_left: int) -> tuple[tuple[Fraction, ...], ...]:
+        """Per keep (0: per hand, its value as it stands), the value of every
+        target with `rolls_left` rolls to come, as fractions (made once)."""
+        if rolls_left not in self._fractions:
+            numerators = self.hand_values[0] if rolls_left == 0 else self.keep_values[rolls_left]
+            if numerators is None:
+                raise ValueError("with no rolls left there is nothing to hold")
+            denominator = self.denominator(rolls_left)  # 1 for the hands as they stand
+            self._fractions[rolls_left] = tuple(
+                tuple(Fraction(v, denominator) for v in column) for column in numerators.T.tolist()
+            )
+        return self._fractions[rolls_left]
 
     def best_keep(self, target: int, hand: Hand, rolls_left: int) -> Hand:
         """The hold with the highest value (ties: the one keeping most dice)."""

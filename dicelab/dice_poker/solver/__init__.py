@@ -27,6 +27,7 @@ exact, slow `bruteforce` solver checks them on small games).
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from dataclasses import dataclass, field
@@ -106,13 +107,12 @@ class CardState:
             )
         if self.poker_fifty and "poker" in rules.box_ids and "poker" not in self.filled:
             raise SettingsError("the poker box cannot hold 50 while it is open")
-        faces = [
+        faces = tuple(
             f
             for f in range(1, 7)
             if UPPER_IDS[f - 1] in self.filled or UPPER_IDS[f - 1] not in rules.box_ids
-        ]
-        possible = upper_sums(faces)
-        if self.upper_total >= possible.size or not possible[self.upper_total]:
+        )
+        if self.upper_total not in _possible_uppers(faces):
             raise SettingsError(
                 f"an upper total of {self.upper_total} is impossible with "
                 f"{'the filled upper boxes' if faces else 'no upper box filled'}"
@@ -125,6 +125,12 @@ class CardState:
             return int(self.banked)
         bonus = rules.upper_bonus_for(self.upper_total)
         return self.upper_total + bonus + (50 if self.poker_fifty else 0)
+
+
+@functools.cache  # (the name `cache` is the submodule here)
+def _possible_uppers(faces: tuple[int, ...]) -> frozenset[int]:
+    """The upper totals that upper boxes of these faces can hold."""
+    return frozenset(np.flatnonzero(upper_sums(list(faces))).tolist())
 
 
 @dataclass(frozen=True, eq=False)

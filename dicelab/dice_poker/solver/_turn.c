@@ -273,8 +273,65 @@ done:
     return result;
 }
 
+PyDoc_STRVAR(advise_doc,
+             "advise(values, seconds, filled, upper, flag, legal, points, out)\n\n"
+             "One state's turn, for the advisor: (filled, upper, flag) as the solver stores\n"
+             "it (a reachable canonical upper total), `legal` and `points` its (6, boxes)\n"
+             "five-of-a-kind options as for run (b\"\" when not redo_five).  Writes into\n"
+             "`out` (float64) the means of the options rows, of the 252 hands after the\n"
+             "last roll, of the 210 smaller keeps with one roll left, then with two.");
+
+static PyObject *Kernel_advise(Kernel *self, PyObject *args)
+{
+    Py_buffer values, seconds, legal, points, out;
+    long long filled, upper, flag;
+    if (!self->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "the kernel has no tables");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "y*y*LLLy*y*w*:advise", &values, &seconds, &filled, &upper,
+                          &flag, &legal, &points, &out))
+        return NULL;
+    PyObject *result = NULL;
+    const TurnTables *k = &self->t;
+    Py_ssize_t sets = (Py_ssize_t)1 << k->boxes, per = 6 * k->boxes;
+    Py_ssize_t size = (k->options + HANDS + 2 * HAND0) * 8;
+    if (values.len != k->states * 8 || seconds.len != k->states * 8) {
+        PyErr_SetString(PyExc_ValueError, "values and seconds: one float64 per state");
+        goto done;
+    }
+    if (filled < 0 || filled >= sets || upper < 0 || upper > k->threshold || flag < 0 ||
+        flag >= k->width[filled] || !k->reach[filled * (k->threshold + 1) + upper]) {
+        PyErr_SetString(PyExc_ValueError, "(filled, upper, flag) is not a stored state");
+        goto done;
+    }
+    if (k->redo_five && (legal.len != per || points.len != per * 8)) {
+        PyErr_SetString(PyExc_ValueError, "legal and points: (6, boxes)");
+        goto done;
+    }
+    if (out.len != size) {
+        PyErr_Format(PyExc_ValueError, "out: %zd float64", size / 8);
+        goto done;
+    }
+    if (turn_advise(k, values.buf, seconds.buf, filled, upper, flag,
+                    k->redo_five ? legal.buf : NULL, k->redo_five ? points.buf : NULL,
+                    out.buf) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&values);
+    PyBuffer_Release(&seconds);
+    PyBuffer_Release(&legal);
+    PyBuffer_Release(&points);
+    PyBuffer_Release(&out);
+    return result;
+}
+
 static PyMethodDef Kernel_methods[] = {
     {"run", (PyCFunction)Kernel_run, METH_VARARGS, run_doc},
+    {"advise", (PyCFunction)Kernel_advise, METH_VARARGS, advise_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -15,6 +15,7 @@ written straight from memory (no copy of a table).
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import os
@@ -52,8 +53,14 @@ def ruleset_key(rules: Ruleset) -> dict[str, Any]:
     return {
         **rules.settings(),
         "boxes": [[b.id, b.section, b.joker_points] for b in rules.boxes],
-        "score_table": sha256(score_table(rules).tobytes()).hexdigest(),
+        "score_table": _points_fingerprint(rules),
     }
+
+
+@functools.lru_cache(maxsize=64)
+def _points_fingerprint(rules: Ruleset) -> str:
+    """The SHA-256 of the points every box gives every hand (made once per ruleset)."""
+    return sha256(score_table(rules).tobytes()).hexdigest()
 
 
 def cache_paths(rules: Ruleset) -> tuple[Path, Path]:

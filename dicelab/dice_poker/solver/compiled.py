@@ -31,18 +31,20 @@ missing boxes, counted as filled, may hold; the full card is worth 0):
 
 from __future__ import annotations
 
+import functools
 import importlib
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from dicelab.dice_poker.rules import DICE
+from dicelab.dice_poker.rules import DICE, Ruleset
 from dicelab.dice_poker.solver.rewards import five_kind_options
 from dicelab.dice_poker.solver.space import StateSpace, per_space
 from dicelab.dice_poker.solver.tables import Tables, tables
 
 
+@functools.cache
 def extension() -> ModuleType | None:
     """The compiled module, or None if it was not built (no C compiler)."""
     try:
@@ -70,6 +72,12 @@ def _parents(t: Tables) -> tuple[np.ndarray, np.ndarray]:
     return sizes, _ints(*(row for rows in t.parents for row in rows))
 
 
+def redo_five(rules: Ruleset) -> bool:
+    """Whether a five of a kind's options depend on the state (a joker, or a
+    poker bonus), so that the kernel takes them for each state."""
+    return rules.joker != "none" or rules.poker_bonus > 0
+
+
 def build(space: StateSpace) -> Any:
     """The compiled kernel of a state space (an `_turn.Kernel`)."""
     module = extension()
@@ -85,7 +93,7 @@ def build(space: StateSpace) -> Any:
         fifty_matters=int(space.fifty_matters),
         poker=space.poker,
         poker_bonus=float(rules.poker_bonus),
-        redo_five=rules.joker != "none" or rules.poker_bonus > 0,
+        redo_five=redo_five(rules),
         states=space.states,
         start=space.start,
         width=space.width,

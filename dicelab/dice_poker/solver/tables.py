@@ -98,13 +98,25 @@ def _groups(
 Lattice = tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...], tuple[tuple[np.ndarray, ...], ...]]
 
 
+def lattice_orders() -> tuple[np.ndarray, ...]:
+    """Each size's keeps renumbered by how many distinct faces they show (most
+    first), so that the keeps with an i-th die to remove come first:
+    `orders[j][q]` is the `keep_lattice()` index of the kernel's q-th keep of
+    j dice.
+
+    >>> [int(q) for q in lattice_orders()[2][:3]]  # 1 2, 1 3, 1 4 before 1 1
+    [1, 2, 3]
+    """
+    return tuple(
+        np.argsort([-len(set(k)) for k in level], kind="stable") for level in keep_lattice().keeps
+    )
+
+
 def _lattice() -> Lattice:
-    """The keep lattice with each size's keeps renumbered by how many distinct
-    faces they show (most first), so that the keeps with an i-th die to remove
-    come first: (the new order of each size, children, parents without the
-    padding)."""
+    """The keep lattice in the kernel's order (`lattice_orders`): (the new order
+    of each size, children, parents without the padding)."""
     w = keep_lattice()
-    orders = tuple(np.argsort([-len(set(k)) for k in level], kind="stable") for level in w.keeps)
+    orders = lattice_orders()
     positions = [np.argsort(order) for order in orders]
     children = tuple(positions[j + 1][w.children[j][:, orders[j]]] for j in range(DICE))
     parents: list[tuple[np.ndarray, ...]] = [()]

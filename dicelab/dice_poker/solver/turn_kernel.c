@@ -271,6 +271,37 @@ static void turn(const TurnTables *k, Work *w, double *values, double *seconds, 
     }
 }
 
+/* ---- one state, for the advisor -------------------------------------------------- */
+
+int turn_advise(const TurnTables *k, const double *values, const double *seconds, int64_t filled,
+                int64_t upper, int64_t flag, const uint8_t *legal, const double *points,
+                double *out)
+{
+    Work *w = malloc(sizeof(Work));
+    if (w == NULL)
+        return -1;
+    State s = {filled, upper, flag, 0, legal, points};
+    for (int l = 0; l < LANES; l++) /* the same state in every lane */
+        options(k, w, values, seconds, &s, l);
+    end_values(k, w);
+    if (legal != NULL && (k->poker < 0 || (filled >> k->poker & 1)))
+        for (int l = 0; l < LANES; l++)
+            five_of_a_kind(k, w, &s, l, flag ? k->poker_bonus : 0.0);
+    for (int64_t r = 0; r < k->options; r++)
+        *out++ = w->om[r][0];
+    for (int h = 0; h < HANDS; h++)
+        *out++ = w->km[HAND0 + h][0];
+    average(k, w, w->km + HAND0, w->ks + HAND0); /* one roll left */
+    for (int q = 0; q < HAND0; q++)
+        *out++ = w->km[q][0];
+    best_keeps(k, w);
+    average(k, w, w->hm, w->hs); /* two rolls left */
+    for (int q = 0; q < HAND0; q++)
+        *out++ = w->km[q][0];
+    free(w);
+    return 0;
+}
+
 /* ---- a range of filled sets ------------------------------------------------------ */
 
 int64_t turn_solve(const TurnTables *k, double *values, double *seconds, int64_t first,

@@ -51,4 +51,14 @@ typedef struct {
 int64_t turn_solve(const TurnTables *k, double *values, double *seconds, int64_t first,
                    int64_t last, const uint8_t *legal, const double *points);
 
+/* One state's turn, for the advisor: (filled, upper, flag) as the solver
+ * stores it, `legal` and `points` (6 x boxes) its five-of-a-kind options (NULL
+ * when not redo_five).  Writes into `out` the means of the options rows
+ * (-inf: a filled box), of the 252 hands after the last roll, of the 210
+ * smaller keeps with one roll left, then with two.  Returns 0, or -1 out of
+ * memory. */
+int turn_advise(const TurnTables *k, const double *values, const double *seconds, int64_t filled,
+                int64_t upper, int64_t flag, const uint8_t *legal, const double *points,
+                double *out);
+
 #endif
