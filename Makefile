@@ -114,6 +114,7 @@ bench: setup-dev
 	$(BIN)/python benchmarks/solitaire.py
 	$(BIN)/python benchmarks/search.py
 	$(BIN)/python benchmarks/solver.py
+	$(BIN)/python benchmarks/advisor.py
 	$(BIN)/python benchmarks/panels.py
 	$(BIN)/python benchmarks/app.py
 	$(BIN)/python benchmarks/cards.py

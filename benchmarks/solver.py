@@ -14,8 +14,7 @@
    (goal: dice-poker <= 5 s).  Published values: yahtzee 254.5877 (forced
    joker), 254.5896 (free joker: any box, fixed points once the face's box is
    filled), 245.8708 (neither bonus nor joker); yatzy 248.44.
-3. The advice query time with the dice-poker table loaded from the cache
-   (goal: <= 20 ms).
+(The advisor's speed on a solved table: `advisor.py`.)
 
 The figures measured on this machine are in the README.
 """
@@ -143,43 +142,8 @@ def solve_in_subprocess(name: str, settings: dict, cache: str) -> dict:
     return json.loads(out.stdout)
 
 
-def advice_times(cache: str, queries: int = 300) -> dict:
-    """Advice queries on random hands and states, with the dice-poker table loaded."""
-    os.environ["DICELAB_CACHE_DIR"] = cache
-    import numpy as np
-
-    from dicelab.dice_poker.advisor import advise
-    from dicelab.dice_poker.rules import get_ruleset
-    from dicelab.dice_poker.solver import CardState, solve
-
-    start = time.perf_counter()
-    solution = solve("dice-poker", progress="none")
-    load = time.perf_counter() - start
-    assert solution.from_cache
-    rules = get_ruleset("dice-poker")
-    rng = np.random.default_rng(0)
-    for rolls_left in (0, 1, 2):  # first calls build the odds module's tables
-        advise(CardState(), [1, 2, 3, 4, 5], rolls_left, rules, solution=solution)
-    times = []
-    for _ in range(queries):
-        filled = frozenset(b for b in rules.box_ids if rng.random() < 0.4) - {"chance"}
-        state = CardState(filled, 0, "poker" in filled and bool(rng.random() < 0.5))
-        dice = rng.integers(1, 7, size=5).tolist()
-        rolls_left = int(rng.integers(0, 3))
-        start = time.perf_counter()
-        advise(state, dice, rolls_left, rules, solution=solution)
-        times.append(time.perf_counter() - start)
-    times.sort()
-    return {
-        "load": load,
-        "median": statistics.median(times),
-        "p95": times[int(0.95 * len(times))],
-        "max": times[-1],
-    }
-
-
 def presets() -> None:
-    """Every preset alone, then the advice query time."""
+    """Every preset alone."""
     print(f"{'ruleset':<34} {'expected':>10} {'std':>8} {'states':>9} {'seconds':>8} {'MiB':>6}")
     with tempfile.TemporaryDirectory() as cache:
         for name, settings, published in CASES:
@@ -190,12 +154,6 @@ def presets() -> None:
                 f"{label:<34} {r['expected_score']:>10.4f} {r['std']:>8.4f} {r['states']:>9} "
                 f"{r['wall']:>8.2f} {r['peak_mib']:>6.0f}{note}"
             )
-        t = advice_times(cache)
-        print(
-            f"\ndice-poker table loaded from the cache in {t['load']:.3f} s; advice query: "
-            f"median {1000 * t['median']:.2f} ms, 95% {1000 * t['p95']:.2f} ms, "
-            f"max {1000 * t['max']:.2f} ms"
-        )
 
 
 def main() -> None:

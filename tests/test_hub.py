@@ -50,6 +50,7 @@ from loadtest_student import Student, StudentError  # noqa: E402
 from student_home import SAVES, Owner, prepare_home  # noqa: E402
 
 from dicelab.classroom import Client  # noqa: E402
+from dicelab.course import LEAVE_OUT  # noqa: E402
 from dicelab.errors import TableError  # noqa: E402
 from tests.classroom_service import play  # noqa: E402
 
@@ -164,6 +165,7 @@ def test_everything_listens_on_loopback_only_and_students_run_their_own_environm
     assert c.Spawner.environment["DICELAB_CACHE_READONLY"] == "1"
     assert "--KernelManager.cache_ports=False" in c.Spawner.args
     assert "--VoilaExecutor.iopub_timeout=60" in c.Spawner.args  # as play_argv's
+    assert LEAVE_OUT in c.Spawner.args
     assert "--allow-root" not in c.Spawner.args
 
 

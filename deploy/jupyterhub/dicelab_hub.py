@@ -194,9 +194,10 @@ def singleuser_args() -> list[str]:
     """The single-user servers' options: kernels idle for an hour culled; a kernel
     that lost a race for a port restarted on new ports; a kernel manager that
     loses no message of a kernel (`dicelab.kernel_manager`); and Voilà waiting
-    up to a minute for the play app's widgets once its cell has run, as `make
-    play` does (`dicelab.course.play_argv`: nbclient's 4 s run out when a class
-    opens the app at once, and the page stays blank).
+    up to a minute for the play app's widgets once its cell has run, and its
+    page without the extensions it has no use for, as `make play` does
+    (`dicelab.course.play_argv`: nbclient's 4 s run out when a class opens the
+    app at once, and the page stays blank).
 
     Every server picks its kernels' ports on its own, so when a class starts at
     once two kernels now and then pick the same free port and one of them fails
@@ -208,6 +209,7 @@ def singleuser_args() -> list[str]:
         "--MappingKernelManager.cull_interval=300",
         "--KernelManager.cache_ports=False",
         "--VoilaExecutor.iopub_timeout=60",
+        '--VoilaConfiguration.extension_denylist=["jupyterlab-plotly", "jupyterlab_pygments"]',
     ]
 
 

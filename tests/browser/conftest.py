@@ -9,6 +9,7 @@ pool of preheated kernels.  Screenshots go to `build/screenshots/`.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -80,22 +81,30 @@ def _wait_for(done: Callable[[], bool], seconds: float, what: str, log: Path) ->
 
 
 @contextlib.contextmanager
-def serve_play_app(workdir: Path, environ: dict[str, str] | None = None) -> Iterator[Server]:
+def serve_play_app(
+    workdir: Path, environ: dict[str, str] | None = None, tree: Path = ROOT
+) -> Iterator[Server]:
     """Voilà serving a copy of the play app from `workdir` on a free local port,
     as `make play` does (`play_argv`), with an empty solver cache and `environ`
-    besides; stopped on leaving.  The tests and `benchmarks/app.py` use it."""
-    shutil.copy(ROOT / "notebooks" / "play.ipynb", workdir / "play.ipynb")
+    besides; stopped on leaving.  The tests and `benchmarks/app.py` use it;
+    the benchmark also serves an earlier `tree` (a checkout: its notebook,
+    its arguments and its dicelab, found first on the kernels' path)."""
+    shutil.copy(tree / "notebooks" / "play.ipynb", workdir / "play.ipynb")
     port = _free_port()
     log_path = workdir / "voila.log"
+    if tree == ROOT:
+        argv = play_argv(Path("play.ipynb"), port, POOL)
+    else:
+        environ = {**(environ or {}), "PYTHONPATH": str(tree)}
+        code = "import json, sys; from pathlib import Path; from dicelab.course import play_argv; "
+        code += f"print(json.dumps(play_argv(Path('play.ipynb'), {port}, {POOL})))"
+        said = subprocess.run(
+            [sys.executable, "-c", code], env={**os.environ, **environ}, capture_output=True
+        )
+        argv = json.loads(said.stdout)
     with open(log_path, "w") as log:
         server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "voila",
-                *play_argv(Path("play.ipynb"), port, POOL),
-                "--show_tracebacks=True",
-            ],
+            [sys.executable, "-m", "voila", *argv, "--show_tracebacks=True"],
             cwd=workdir,
             env={
                 **os.environ,
@@ -175,11 +184,13 @@ def _blank_page(browser: Any, size: tuple[int, int]) -> Any:
 
 
 def open_seconds(browser: Any, url: str) -> float:
-    """Seconds from asking for the play app at `url` to its Roll button."""
+    """Seconds from asking for the play app at `url` to its Roll button and the
+    title of every tab drawn."""
     page = _blank_page(browser, PROJECTOR)
     start = time.monotonic()
     page.goto(url, wait_until="commit")
     page.locator(".dicelab-dice-poker .dicelab-roll").wait_for(timeout=LOAD)
+    page.locator(".dicelab-tabs [role=tab]").nth(LOBBY_TAB).wait_for(timeout=LOAD)
     seconds = time.monotonic() - start
     page.context.close()
     return seconds

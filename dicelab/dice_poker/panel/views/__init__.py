@@ -14,6 +14,7 @@ import html
 from collections.abc import Callable
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from dicelab.core.ui import palette
 from dicelab.core.ui.aria import named
@@ -39,11 +40,16 @@ CARD_CSS = """
 """
 
 
-def _html(value: str = "", css: str = "") -> widgets.HTML:
-    widget = widgets.HTML(value)
+def _html(value: str = "", css: str = "", shared: Shared | None = None) -> widgets.HTML:
+    """An HTML cell; with `shared`, on the grid's one layout and style (fewer
+    widgets for a page to load: only a cell never restyled alone)."""
+    widget = widgets.HTML(value) if shared is None else widgets.HTML(value, **shared)
     if css:
         widget.add_class(css)
     return widget
+
+
+Shared = dict[str, widgets.Widget]  # a layout and a style for many cells
 
 
 class ScorecardGrid:
@@ -71,6 +77,8 @@ class ScorecardGrid:
         self.rules, self.players, self.words = rules, players, words
         lang = words.lang
         n = len(players)
+        fixed: Shared = {"layout": widgets.Layout(), "style": HTMLStyle()}
+        cell = widgets.Layout(width="auto", height="23px", margin="0px")  # every score cell's
         self.labels = {box.id: box.label(lang) for box in rules.boxes}
         self.headers = [
             _html(f"<b>{html.escape(name)}</b>", f"dicelab-player-{p}")
@@ -78,18 +86,18 @@ class ScorecardGrid:
         ]
         self.box_buttons: list[dict[str, widgets.Button]] = [{} for _ in players]
         self.names: dict[str, list[str]] = {}
-        self.upper_labels = [_html(css=f"dicelab-upper-{p}") for p in range(n)]
-        self.bonus_labels = [_html(css=f"dicelab-bonus-{p}") for p in range(n)]
-        self.lower_labels = [_html(css=f"dicelab-lower-{p}") for p in range(n)]
-        self.poker_labels = [_html(css=f"dicelab-poker-bonus-{p}") for p in range(n)]
-        self.total_labels = [_html(css=f"dicelab-total-{p}") for p in range(n)]
-        children: list[widgets.Widget] = [_html(f"<b>{html.escape(words('box'))}</b>")]
+        self.upper_labels = [_html("", f"dicelab-upper-{p}", fixed) for p in range(n)]
+        self.bonus_labels = [_html("", f"dicelab-bonus-{p}", fixed) for p in range(n)]
+        self.lower_labels = [_html("", f"dicelab-lower-{p}", fixed) for p in range(n)]
+        self.poker_labels = [_html("", f"dicelab-poker-bonus-{p}", fixed) for p in range(n)]
+        self.total_labels = [_html("", f"dicelab-total-{p}", fixed) for p in range(n)]
+        children: list[widgets.Widget] = [_html(f"<b>{html.escape(words('box'))}</b>", "", fixed)]
         children += self.headers
         for section in ("upper", "lower"):
             for box in (b for b in rules.boxes if b.section == section):
-                children.append(_html(html.escape(box.label(lang)), f"dicelab-label-{box.id}"))
+                label = html.escape(box.label(lang))
+                children.append(_html(label, f"dicelab-label-{box.id}", fixed))
                 for p in range(n):
-                    cell = widgets.Layout(width="auto", height="23px", margin="0px")
                     button = widgets.Button(description=BLANK, layout=cell)
                     button.add_class("dicelab-cell")
                     button.add_class(f"dicelab-card-{p}-{box.id}")
@@ -97,12 +105,14 @@ class ScorecardGrid:
                     self.box_buttons[p][box.id] = button
                     children.append(button)
             if section == "upper":
-                children += [_html(html.escape(words("upper_total"))), *self.upper_labels]
-                children += [_html(html.escape(words("bonus"))), *self.bonus_labels]
-        children += [_html(html.escape(words("lower_total"))), *self.lower_labels]
+                children += [_html(html.escape(words("upper_total")), "", fixed)]
+                children += [*self.upper_labels]
+                children += [_html(html.escape(words("bonus")), "", fixed), *self.bonus_labels]
+        children += [_html(html.escape(words("lower_total")), "", fixed), *self.lower_labels]
         if rules.poker_bonus:
-            children += [_html(html.escape(words("poker_bonus"))), *self.poker_labels]
-        children += [_html(f"<b>{html.escape(words('total'))}</b>"), *self.total_labels]
+            children += [_html(html.escape(words("poker_bonus")), "", fixed), *self.poker_labels]
+        children += [_html(f"<b>{html.escape(words('total'))}</b>", "", fixed)]
+        children += self.total_labels
         self.widget = widgets.GridBox(
             children,
             layout=widgets.Layout(
