@@ -290,6 +290,7 @@ IOPUB_SECONDS = 60  # how long Voilà waits for a cell's output once it has run
 # a few MB less script and opens about a quarter of a second sooner
 PAGE_LEAVES_OUT = ("jupyterlab-plotly", "jupyterlab_pygments")
 LEAVE_OUT = "--VoilaConfiguration.extension_denylist=" + json.dumps(list(PAGE_LEAVES_OUT))
+REFILL_SECONDS = 3  # a kernel taken from the pool is replaced this long after: once its page is up
 
 
 def play_argv(notebook: Path, port: int, pool: int) -> list[str]:
@@ -299,15 +300,18 @@ def play_argv(notebook: Path, port: int, pool: int) -> list[str]:
     kernel manager that loses no message (`dicelab.kernel_manager`), a minute
     for the app's widgets to reach Voilà once it has run (nbclient's default,
     4 s, is too short on a busy server: Voilà then gives up on the cell's
-    output, and the page it serves stays blank), and none of the extensions
-    the page has no use for (`PAGE_LEAVES_OUT`).
+    output, and the page it serves stays blank), none of the extensions the
+    page has no use for (`PAGE_LEAVES_OUT`), and a kernel taken from the pool
+    replaced only once its page is up (`REFILL_SECONDS`; Voilà's default, 1 s,
+    starts the new kernel while the page is still loading, on the same cores).
 
     >>> play_argv(Path("play.ipynb"), 8866, 2)  # doctest: +NORMALIZE_WHITESPACE
     ['play.ipynb', '--no-browser', '--port=8866', '--Voila.ip=127.0.0.1',
      '--Voila.port_retries=0', '--preheat_kernel=True', '--pool_size=2',
      '--VoilaConfiguration.multi_kernel_manager_class=dicelab.kernel_manager.PlayKernelManager',
      '--VoilaExecutor.iopub_timeout=60',
-     '--VoilaConfiguration.extension_denylist=["jupyterlab-plotly", "jupyterlab_pygments"]']
+     '--VoilaConfiguration.extension_denylist=["jupyterlab-plotly", "jupyterlab_pygments"]',
+     '--VoilaKernelManager.fill_delay=3']
     """
     return [
         str(notebook),
@@ -320,6 +324,7 @@ def play_argv(notebook: Path, port: int, pool: int) -> list[str]:
         "--VoilaConfiguration.multi_kernel_manager_class=dicelab.kernel_manager.PlayKernelManager",
         f"--VoilaExecutor.iopub_timeout={IOPUB_SECONDS}",
         LEAVE_OUT,
+        f"--VoilaKernelManager.fill_delay={REFILL_SECONDS}",
     ]
 
 

@@ -226,6 +226,7 @@ def test_play_says_its_address_and_serves_the_courses_app_in_the_language(voila,
         "--VoilaConfiguration.multi_kernel_manager_class=dicelab.kernel_manager.PlayKernelManager",
         "--VoilaExecutor.iopub_timeout=60",
         '--VoilaConfiguration.extension_denylist=["jupyterlab-plotly", "jupyterlab_pygments"]',
+        "--VoilaKernelManager.fill_delay=3",
     ]
 
 
