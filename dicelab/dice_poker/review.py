@@ -42,12 +42,12 @@ from dicelab.core.present.review import (
     judged,
     player_reviews,
 )
-from dicelab.dice_poker.advisor import box_values, hold_values
 from dicelab.dice_poker.game import DicePokerGame, Roll, Score
 from dicelab.dice_poker.rules import DICE, ROLLS_PER_TURN
 from dicelab.dice_poker.solver import CardState, Solution
 from dicelab.dice_poker.solver.cache import ruleset_key
 from dicelab.dice_poker.state import GameState
+from dicelab.dice_poker.values import turn_values
 from dicelab.errors import SettingsError
 
 __all__ = ["Decision", "review_game"]
@@ -122,11 +122,9 @@ def _decision(solution: Solution, state: GameState, action: Any) -> Decision | N
     card = CardState.from_card(state.cards[state.current])
     hand = as_hand(state.dice, DICE)
     rolls_left = ROLLS_PER_TURN - state.rolls_used
-    values: dict[Choice, float] = {}
-    if rolls_left:
-        holds = hold_values(solution, card, hand, rolls_left)
-        values.update((hold, v) for hold, v in holds.items() if len(hold) < DICE)
-    values.update((box, v) for box, (_p, _b, v) in box_values(solution, card, hand).items())
+    holds, boxes = turn_values(solution, card, hand, rolls_left)
+    values: dict[Choice, float] = {hold: v for hold, v in holds.items() if len(hold) < DICE}
+    values.update((box, v) for box, (_p, _b, v) in boxes.items())
     if isinstance(action, Roll):
         choice: Choice = tuple(sorted(state.dice[p] for p in action.hold))
     elif isinstance(action, Score):
