@@ -2,10 +2,11 @@
 
 1. Side by side with yatzy-solver (PyPI, compiled Rust; installed from
    constraints.txt if missing, as `solver.py` does) on the same N states of
-   Scandinavian Yatzy (cards a game can reach, random dice, 0 to 2 rolls
-   left), both tables solved and warm: dicelab's `turn_advice` (the card
-   checked; every hold or box, best first, with its expected final score,
-   its delta and a hold's exact odds of every box) against yatzy-solver's
+   Scandinavian Yatzy (cards a game can reach, random dice, a fifth of them
+   five of a kind, 0 to 2 rolls left: the unit tests' `random_turns`), both
+   tables solved and warm: dicelab's `turn_advice` (the card checked; every
+   hold or box, best first, with its expected final score, its delta and a
+   hold's exact odds of every box) against yatzy-solver's
    `Solver.option_values` (every option with its value); then dicelab's
    `turn_values` alone (the values, in no order).
    Best of R passes over the N states each; per state, and the ratio.
@@ -28,7 +29,6 @@ The figures measured on this machine are in the README.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from pathlib import Path
@@ -36,6 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.solver import ensure_peer
+from tests.test_dice_poker_lookup import random_turns
 
 PER_STATE_GOAL = 0.15  # ms
 RATIO_GOAL = 5.0
@@ -48,24 +49,6 @@ PEER_NAMES = {
     "four_kind": "four_of_a_kind",
     "poker": "yatzy",
 }
-
-
-def random_states(rules, count: int, seed: int) -> list:
-    """(card state, hand, rolls left) for cards a game can reach."""
-    from dicelab.core.dice.hands import as_hand
-    from dicelab.dice_poker.rules import UPPER_IDS
-    from dicelab.dice_poker.solver import CardState
-
-    rng = random.Random(seed)
-    states = []
-    while len(states) < count:
-        filled = frozenset(b for b in rules.box_ids if rng.random() < rng.random())
-        if len(filled) == len(rules.box_ids):
-            continue
-        upper = sum((UPPER_IDS.index(b) + 1) * rng.randint(0, 5) for b in filled if b in UPPER_IDS)
-        hand = as_hand([rng.randint(1, 6) for _ in range(5)], 5)
-        states.append((CardState(filled, upper), hand, rng.randint(0, 2)))
-    return states
 
 
 def situation(state, hand, rolls_left: int, rules) -> str:
@@ -106,7 +89,7 @@ def side_by_side(count: int, repeat: int) -> None:
     solution = solve("yatzy", progress="none")
     rules = solution.rules
     peer = yatzy_solver.Solver.build(yatzy_solver.Variant("yatzy-scandinavian"))
-    states = random_states(rules, count, seed=2026)
+    states = random_turns(rules, count, seed=2026)
     notes = [situation(*s, rules) for s in states]
     for s in states:  # the odds' tables, made on first use
         turn_advice(solution, *s)

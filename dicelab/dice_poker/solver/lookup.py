@@ -202,10 +202,10 @@ def turn_values(
     stored = min(upper, space.threshold)
     if stored < space.threshold and stored + int(space.potential[filled]) < space.threshold:
         stored = 0  # the bonus is out of reach: stored as 0
-    face = k.five.get(hand)
+    face = k.five.get(hand) if k.redo_five else None  # else a five of a kind scores as usual
     legal: bytes | np.ndarray = b""
     points: bytes | np.ndarray = b""
-    if k.redo_five or face is not None:
+    if k.redo_five:
         allowed, scores = five_kind_row(space, filled, bool(state.poker_fifty))
         legal, lower_points = allowed.astype(np.uint8), scores * k.is_lower
         points = lower_points
