@@ -8,9 +8,9 @@ import threading
 import numpy as np
 import pytest
 
+from dicelab.dice_poker import review as dice_poker_review
 from dicelab.dice_poker.advisor import PanelAdvisor
 from dicelab.dice_poker.panel import DicePokerPanel
-from dicelab.dice_poker.panel.views import review as review_view
 from dicelab.dice_poker.review import review_game
 from dicelab.dice_poker.solver import solve
 from dicelab.dice_poker.strategy import strategy
@@ -88,13 +88,13 @@ def test_the_review_is_in_the_panel_s_language(solution) -> None:
 
 
 def test_a_cancelled_review_says_so_and_a_click_meanwhile_is_answered(monkeypatch, solution):
-    gate, real = threading.Event(), review_view.review_game
+    gate, real = threading.Event(), review_game
 
     def slow(*args):
         gate.wait(30)
         return real(*args)
 
-    monkeypatch.setattr(review_view, "review_game", slow)
+    monkeypatch.setattr(dice_poker_review, "review_game", slow)  # loaded when a review starts
     panel = finished(advisor=PanelAdvisor(solution))
     panel.review_button.click()
     assert (

@@ -164,8 +164,10 @@ def _none_range(card: _Card) -> tuple[int, int]:
 
 def card_problem(rules: Ruleset, boxes: Mapping[str, int | None], bonus: int) -> str | None:
     """Why no game of `rules` could leave these boxes and poker bonus; None if one could."""
-    facts = box_facts(rules)
     filled = {b: v for b, v in boxes.items() if v is not None}
+    if not filled and not bonus:
+        return None  # every game starts so (and a new game's panel waits for no box's facts)
+    facts = box_facts(rules)
     for box_id, value in filled.items():
         if value not in facts[box_id].possible:
             return f"the {box_id} box cannot hold {value!r}"

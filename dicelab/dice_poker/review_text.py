@@ -11,7 +11,7 @@ report `dicelab review` writes (Markdown, HTML, JSON; the shared parts in
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dicelab.core.i18n import msg, translate
 from dicelab.core.present.review import HEADINGS as REVIEW_HEADINGS
@@ -26,8 +26,10 @@ from dicelab.core.present.review import (
 from dicelab.core.present.review import report as core_report
 from dicelab.core.present.table import OddsTable
 from dicelab.dice_poker.game import DicePokerGame
-from dicelab.dice_poker.review import Choice, Decision
 from dicelab.dice_poker.rules import Ruleset, hand_text
+
+if TYPE_CHECKING:  # the review itself is loaded when a game is reviewed (not with a panel)
+    from dicelab.dice_poker.review import Choice, Decision
 
 KEEP = msg("review|keep", "keep {dice}")
 REROLL_ALL = msg("review|reroll_all", "reroll all five dice")
@@ -126,6 +128,8 @@ def report(
     seed: Any = None,
 ) -> str:
     """The review of a game as Markdown ("md"), HTML ("html") or JSON ("json")."""
+    from dicelab.dice_poker.review import Decision
+
     parts = ReportParts(
         translate(TITLE, lang),
         lambda review: review_lines(review, rules, lang),

@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dicelab.core.present.review import PlayerReview
 from dicelab.core.ui.review_view import choices_html, dice_html, lost_html
 from dicelab.core.ui.words import Words
 from dicelab.dice_poker.game import DicePokerGame
-from dicelab.dice_poker.review import Choice, Decision, review_game
 from dicelab.dice_poker.review_text import choice_text
 from dicelab.dice_poker.rules import Ruleset
+
+if TYPE_CHECKING:  # the review itself is loaded when a game is reviewed, not with the panel
+    from dicelab.dice_poker.review import Choice, Decision
 
 
 def kept_positions(dice: tuple[int, ...], choice: Choice) -> set[int]:
@@ -53,6 +55,7 @@ def review_work(game: DicePokerGame, advisor: Any) -> Callable[[Any], tuple[Any,
     """The review's background work: (the advisor used, the reviews), with
     `advisor`'s table if it is for the game's rules, else solved or loaded."""
     from dicelab.dice_poker.advisor import PanelAdvisor
+    from dicelab.dice_poker.review import review_game
 
     rules, record = game.ruleset, game.record
     table = advisor if getattr(advisor, "ruleset", None) == rules else None
