@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import html
 import json
+import subprocess
+import sys
 from collections import Counter
 
 import ipywidgets as widgets
@@ -21,6 +23,20 @@ from tests.test_solo_panel import click_turn as solo_turn
 PLAY = {"sly-dice": sly_turn, "solo": solo_turn}
 
 NOTE = "Run this cell to play Dice Poker, Solitaire Dice, Sly Dice and Solo."
+
+
+def test_the_first_draw_loads_nothing_it_does_not_show() -> None:
+    """The app as a kernel first draws it: no sympy, plotly, LP solver, no
+    optimal solver nor review (loaded when a hint or a review asks)."""
+    code = (
+        "import sys; from dicelab.app import PlayApp; PlayApp(players=['Ana', 'Bruno']); "
+        "late = {'sympy', 'plotly', 'scipy', 'highspy', 'dicelab.dice_poker.solver', "
+        "'dicelab.dice_poker.review', 'dicelab.dice_poker.values', 'dicelab.solitaire', "
+        "'dicelab.sly_dice', 'dicelab.solo', 'dicelab.classroom.lobby'}; "
+        "print(sorted(late & set(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_a_tab_builds_its_panel_when_first_opened() -> None:
