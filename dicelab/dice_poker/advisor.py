@@ -41,7 +41,7 @@ from dicelab.core.present.table import PROBABILITY, Column, OddsTable
 from dicelab.dice_poker.card import Scorecard
 from dicelab.dice_poker.game import DicePokerGame
 from dicelab.dice_poker.rules import DICE, ROLLS_PER_TURN, Ruleset, get_ruleset, hold_text
-from dicelab.dice_poker.solver import CardState, Solution, solve
+from dicelab.dice_poker.solver import CardState, Solution, solution_for, solve
 from dicelab.dice_poker.solver.cache import ruleset_key
 from dicelab.dice_poker.solver.lookup import Boxes, Holds
 from dicelab.dice_poker.state import GameState
@@ -161,10 +161,7 @@ def advise(
     """
     rules, state, dice, rolls_left = _resolve(state, dice, rolls_left, ruleset)
     hand = as_hand(dice, 5)
-    if solution is None:
-        solution = solve(rules, progress=progress)
-    elif solution.rules is not rules and ruleset_key(solution.rules) != ruleset_key(rules):
-        raise SettingsError(f"this solution is for {solution.rules.name}, not {rules.name}")
+    solution = solution_for(rules, solution, progress)
     advice = turn_advice(solution, state, hand, rolls_left)
     if rolls_left == 0:
         return _box_table(advice, solution.rules, state, hand, lang)
@@ -334,13 +331,9 @@ class PanelAdvisor:
         if state.dice is None or state.finished:
             return {"holds": {}, "boxes": {}}
         card, rolls_left = state.cards[state.current], ROLLS_PER_TURN - state.rolls_used
-        rules = state.ruleset
-        if ruleset_key(self.solution.rules) != ruleset_key(rules):
-            raise SettingsError(
-                f"this solution is for {self.solution.rules.name}, not {rules.name}"
-            )
+        solution = solution_for(state.ruleset, self.solution)
         hand = as_hand(state.dice, DICE)
-        holds, boxes = turn_values(self.solution, CardState.from_card(card), hand, rolls_left)
+        holds, boxes = turn_values(solution, CardState.from_card(card), hand, rolls_left)
         return {
             "holds": {hold: round(v, PLACES) for hold, v in holds.items()},
             "boxes": {box: round(v, PLACES) for box, (_p, _b, v) in boxes.items()},

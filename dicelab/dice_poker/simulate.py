@@ -25,7 +25,7 @@ from dicelab.core.engine import make_rng, seed_number
 from dicelab.core.engine.checks import whole_number
 from dicelab.core.present.simulation import SimulationResult
 from dicelab.dice_poker.rules import DICE, ROLLS_PER_TURN, Ruleset, get_ruleset
-from dicelab.dice_poker.solver import Solution
+from dicelab.dice_poker.solver import Solution, solution_for
 from dicelab.dice_poker.solver.kernels import CHUNK
 from dicelab.dice_poker.solver.rewards import poker_bonus
 from dicelab.dice_poker.solver.space import StateSpace, keep_lattice, state_space
@@ -36,7 +36,6 @@ from dicelab.dice_poker.strategy import (
     check_strategy,
     dice_lookups,
     hand_points,
-    optimal_solution,
     turn_values,
 )
 from dicelab.errors import SettingsError
@@ -114,7 +113,7 @@ def simulate(
     rules = get_ruleset(ruleset)
     space = state_space(rules)
     if name == "optimal":
-        solution = optimal_solution(rules, solution, progress)
+        solution = solution_for(rules, solution, progress)
     rng = make_rng(seed)
     scores = np.zeros(games, dtype=np.int64)
     records: list[list[tuple]] | None = [[] for _ in range(games)] if record else None

@@ -34,8 +34,7 @@ import numpy as np
 from dicelab.core.dice.hands import dice_space, sub_hands
 from dicelab.dice_poker.game import Action, Roll, Score
 from dicelab.dice_poker.rules import DICE, ROLLS_PER_TURN, Ruleset, get_ruleset, score_table
-from dicelab.dice_poker.solver import Solution, solve
-from dicelab.dice_poker.solver.cache import ruleset_key
+from dicelab.dice_poker.solver import Solution, solution_for
 from dicelab.dice_poker.solver.kernels import (
     KEEPS,
     TIE,
@@ -58,16 +57,6 @@ def check_strategy(name: Any) -> str:
     if name not in STRATEGIES:
         raise SettingsError(f"strategy must be one of {', '.join(STRATEGIES)}, not {name!r}")
     return str(name)
-
-
-def optimal_solution(rules: Ruleset, solution: Solution | None, progress: Any) -> Solution:
-    """The solved table the optimal strategy plays with: `solution` (checked to
-    be for `rules`), else solved now or loaded from the cache."""
-    if solution is None:
-        return solve(rules, progress=progress)
-    if ruleset_key(solution.rules) != ruleset_key(rules):
-        raise SettingsError(f"this solution is for {solution.rules.name}, not {rules.name}")
-    return solution
 
 
 # --- the values of one turn, for many games -------------------------------------
@@ -224,7 +213,7 @@ class TurnStrategy:
         self.name = check_strategy(name)
         self.rules = rules
         self.space = state_space(rules)
-        self.solution = optimal_solution(rules, solution, progress) if name == "optimal" else None
+        self.solution = solution_for(rules, solution, progress) if name == "optimal" else None
 
     @lru_cache(maxsize=256)  # noqa: B019 (one per strategy object, which lives as long)
     def _values(self, filled: int, upper: int, poker_fifty: bool) -> TurnValues:

@@ -52,6 +52,7 @@ __all__ = [
     "Solution",
     "cache_dir",
     "clear_memory",
+    "solution_for",
     "solve",
 ]
 
@@ -260,4 +261,16 @@ def solve(
             _cache.save(space, values, seconds, {"summary": solution.summary()})
     if cache:
         _MEMORY[key] = solution
+    return solution
+
+
+def solution_for(rules: Ruleset, solution: Solution | None, progress: Any = "auto") -> Solution:
+    """The table to play `rules` with: `solution` if it is that ruleset's (else
+    a `SettingsError`), or, given none, `solve(rules)` (solved now or loaded)."""
+    if solution is None:
+        return solve(rules, progress=progress)
+    if solution.rules is not rules and _cache.ruleset_key(solution.rules) != _cache.ruleset_key(
+        rules
+    ):
+        raise SettingsError(f"this solution is for {solution.rules.name}, not {rules.name}")
     return solution

@@ -40,6 +40,9 @@ CARD_CSS = """
 """
 
 
+Shared = dict[str, widgets.Widget]  # a layout and a style for many cells
+
+
 def _html(value: str = "", css: str = "", shared: Shared | None = None) -> widgets.HTML:
     """An HTML cell; with `shared`, on the grid's one layout and style (fewer
     widgets for a page to load: only a cell never restyled alone)."""
@@ -47,9 +50,6 @@ def _html(value: str = "", css: str = "", shared: Shared | None = None) -> widge
     if css:
         widget.add_class(css)
     return widget
-
-
-Shared = dict[str, widgets.Widget]  # a layout and a style for many cells
 
 
 class ScorecardGrid:
