@@ -100,3 +100,23 @@ def test_the_kernel_refuses_a_state_it_does_not_store():
         k.kernel.advise(*ok, 0, 0, 0, b"", b"", np.empty(3))
     with pytest.raises(ValueError, match="one float64 per state"):
         k.kernel.advise(np.empty(3), solution.seconds, 0, 0, 0, b"", b"", out)
+
+
+def test_the_kernel_refuses_five_of_a_kind_options_of_the_wrong_size():
+    """Yahtzee's joker: each state's five-of-a-kind options are read, so their
+    size is checked; and a poker flag the state space does not store is refused."""
+    solution = solve("yahtzee", progress="none")
+    k = lookup.lookups(solution.space)
+    out = np.empty(k.size)
+    ok = (solution.values, solution.seconds)
+    legal, points = lookup.five_kind_row(solution.space, 0, False)
+    good = (legal.astype(np.uint8), (points * k.is_lower).astype(np.float64))
+    k.kernel.advise(*ok, 0, 0, 0, *good, out)  # the empty card: accepted
+    with pytest.raises(ValueError, match="legal and points"):
+        k.kernel.advise(*ok, 0, 0, 0, b"", b"", out)
+    with pytest.raises(ValueError, match="legal and points"):
+        k.kernel.advise(*ok, 0, 0, 0, good[0][:3], good[1], out)
+    with pytest.raises(ValueError, match="not a stored state"):
+        k.kernel.advise(*ok, 0, 0, 1, *good, out)  # an open Yahtzee box holds no 50
+    with pytest.raises(ValueError, match="not a stored state"):
+        k.kernel.advise(*ok, -1, 0, 0, *good, out)
