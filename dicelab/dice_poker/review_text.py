@@ -19,7 +19,6 @@ from dicelab.core.present.review import (
     PlayerReview,
     ReportParts,
     choices_table,
-    costly_lines,
     points,
     summary_lines,
 )
@@ -69,12 +68,6 @@ def head_lines(review: PlayerReview[Decision], lang: str = "en") -> list[str]:
         expected = points(round(review.expected, 1), lang)
         lines.insert(1, translate(EXPECTED, lang, expected=expected, score=review.score))
     return lines
-
-
-def review_lines(review: PlayerReview[Decision], rules: Ruleset, lang: str = "en") -> list[str]:
-    """The head lines, then the costliest choices."""
-    costly = costly_lines(review, lambda d: costly_line(d, rules, lang), lang)
-    return head_lines(review, lang) + costly
 
 
 def costly_line(decision: Decision, rules: Ruleset, lang: str = "en") -> str:
@@ -132,7 +125,8 @@ def report(
 
     parts = ReportParts(
         translate(TITLE, lang),
-        lambda review: review_lines(review, rules, lang),
+        lambda review: head_lines(review, lang),
+        lambda d: costly_line(d, rules, lang),
         lambda review: decisions_table(review, rules, lang),
         Decision.to_dict,
         {"game": "dice-poker", "ruleset": rules.name, "seed": seed},

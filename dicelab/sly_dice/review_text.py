@@ -16,7 +16,6 @@ from dicelab.core.present.review import (
     PlayerReview,
     ReportParts,
     choices_table,
-    costly_lines,
     dice_text,
     points,
     report,
@@ -151,10 +150,8 @@ def review_report(game: SlyDiceGame, fmt: str, lang: str = "en") -> str:
     rules = game.rules
     parts = ReportParts(
         translate(TITLE, lang),
-        lambda review: (
-            head_lines(review, lang)
-            + costly_lines(review, lambda d: costly_line(d, rules, lang), lang)
-        ),
+        lambda review: head_lines(review, lang),
+        lambda d: costly_line(d, rules, lang),
         lambda review: decisions_table(review, rules, lang),
         Decision.to_dict,
         {"game": "sly-dice", "seed": game.seed},

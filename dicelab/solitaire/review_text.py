@@ -17,7 +17,6 @@ from dicelab.core.present.review import (
     PlayerReview,
     ReportParts,
     choices_table,
-    costly_lines,
     dice_text,
     points,
     report,
@@ -107,9 +106,8 @@ def review_report(game: SolitaireGame, fmt: str, lang: str = "en") -> str:
     """`dicelab review` of a Solitaire Dice game: Markdown, HTML or JSON."""
     parts = ReportParts(
         translate(TITLE, lang),
-        lambda review: (
-            head_lines(review, lang) + costly_lines(review, lambda d: costly_line(d, lang), lang)
-        ),
+        lambda review: head_lines(review, lang),
+        lambda d: costly_line(d, lang),
         lambda review: decisions_table(review, lang),
         Decision.to_dict,
         {"game": "solitaire", "seed": game.seed},

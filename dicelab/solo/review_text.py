@@ -16,7 +16,6 @@ from dicelab.core.present.review import (
     PlayerReview,
     ReportParts,
     choices_table,
-    costly_lines,
     points,
     report,
     summary_lines,
@@ -110,9 +109,8 @@ def review_report(game: SoloGame, fmt: str, lang: str = "en") -> str:
     """`dicelab review` of a Solo game: Markdown, HTML or JSON."""
     parts = ReportParts(
         translate(TITLE, lang),
-        lambda review: (
-            head_lines(review, lang) + costly_lines(review, lambda d: costly_line(d, lang), lang)
-        ),
+        lambda review: head_lines(review, lang),
+        lambda d: costly_line(d, lang),
         lambda review: decisions_table(review, lang),
         Decision.to_dict,
         {"game": "solo", "seed": game.seed},

@@ -297,12 +297,15 @@ def costly_lines(
 @dataclass(frozen=True)
 class ReportParts(Generic[J]):
     """What a game's review report needs from its game: a title, each player's
-    lines (`lines(review)`), choices table (`table(review)`, an `OddsTable`)
-    and a decision as JSON (`as_dict(decision)`), and facts for the JSON head
-    (the game, its seed, its rules)."""
+    head lines (`head(review)`), a costly choice in a sentence
+    (`costly(decision)`: the report lists the costliest under the head),
+    the choices table (`table(review)`, an `OddsTable`) and a decision as
+    JSON (`as_dict(decision)`), and facts for the JSON head (the game, its
+    seed, its rules)."""
 
     title: str
-    lines: Callable[[PlayerReview[J]], list[str]]
+    head: Callable[[PlayerReview[J]], list[str]]
+    costly: Callable[[J], str]
     table: Callable[[PlayerReview[J]], Any]
     as_dict: Callable[[J], dict[str, Any]]
     facts: Mapping[str, Any]
@@ -318,7 +321,8 @@ def report(
         return json.dumps(head | {"players": players}, indent=1, ensure_ascii=False)
     sections = []
     for review in reviews:
-        table, lines = parts.table(review), parts.lines(review)
+        table = parts.table(review)
+        lines = parts.head(review) + costly_lines(review, parts.costly, lang)
         if fmt == "md":
             sections.append("\n\n".join([f"## {table.title}", *lines, table.to_markdown(lang)]))
         else:
